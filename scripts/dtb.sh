@@ -1,0 +1,52 @@
+#!/bin/sh
+# Build a board's DTB: the base DTS plus overlays (.dtso, compiled with
+# dtc -@ and applied with fdtoverlay), with /memory set to the RAM QEMU is
+# given so that the DT and the machine agree. dtc warnings are errors.
+#
+# usage: dtb.sh OUT.dtb RAM BASE.dts [OVERLAY.dtso...]
+set -eu
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+out=$1 ram=$2 base=$3
+shift 3
+
+die() { echo "dtb: $*" >&2; exit 1; }
+
+bytes=$(size_bytes "$ram") || die "RAM=$ram: not a size (e.g. 512M, 1G)"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+compile() { # SRC OUT
+	if ! dtc -@ -q -I dts -O dtb -o "$2" "$1" 2>"$tmp/dtc.err" ||
+		[ -s "$tmp/dtc.err" ]; then
+		sed 's/^/  /' "$tmp/dtc.err" >&2
+		die "$1: rejected by dtc (warnings are errors)"
+	fi
+}
+
+[ -r "$base" ] || die "$base: no such file"
+compile "$base" "$tmp/base.dtb"
+set -- "$@"
+n=0
+for o in "$@"; do
+	[ -r "$o" ] || die "overlay $o: no such file"
+	n=$((n + 1))
+	compile "$o" "$tmp/$n.dtbo"
+done
+if [ $n -gt 0 ]; then
+	i=0 list=""
+	while [ $i -lt $n ]; do i=$((i + 1)); list="$list $tmp/$i.dtbo"; done
+	# shellcheck disable=SC2086 # the list of overlays
+	fdtoverlay -i "$tmp/base.dtb" -o "$tmp/out.dtb" $list 2>"$tmp/ov.err" || {
+		sed 's/^/  /' "$tmp/ov.err" >&2
+		die "fdtoverlay could not apply the overlays ($*) to $base"
+	}
+else
+	cp "$tmp/base.dtb" "$tmp/out.dtb"
+fi
+fdtput -t x "$tmp/out.dtb" /memory@40000000 reg 0 0x40000000 \
+	"$(printf %x $((bytes >> 32)))" "$(printf %x $((bytes & 0xffffffff)))" ||
+	die "could not set /memory@40000000 in $base"
+mkdir -p "$(dirname "$out")"
+mv "$tmp/out.dtb" "$out"
