@@ -1,0 +1,134 @@
+# cmalab: boot QEMU's 32-bit ARM virt machine with a board's CMA layout
+# and show, or test, what the kernel made of it. See README.md.
+#
+#   make run    [BOARD=] [CMA=] [BOOTARGS=] [RAM=] [OVERLAYS=]
+#               [ROOTFS_OVERLAY=] [RUN=] [TIMEOUT=]
+#   make shell  (same variables)
+#   make test
+#
+# The kernel source, build trees and images live in build/ (ignored).
+
+BOARD ?= aquila
+CMA ?=
+BOOTARGS ?=
+OVERLAYS ?=
+ROOTFS_OVERLAY ?=
+RUN ?=
+TIMEOUT ?= 300
+
+B := build
+KSRC := $(B)/linux/src
+KOUT := $(CURDIR)/$(B)/linux/default
+ZIMAGE := $(KOUT)/arch/arm/boot/zImage
+MODDIR := $(B)/modules
+BUSYBOX := $(B)/rootfs/busybox
+GBIN := $(B)/guest/bin
+INITRAMFS := $(B)/initramfs.cpio
+BASE_DTS := dts/qemu-virt.dts
+
+PATCHES := patches/linux-6.1/series $(wildcard patches/linux-6.1/*.patch)
+FRAGMENTS := $(sort $(wildcard board/common/linux/*.config))
+GUEST_PROGS := cmainfo
+GUEST_BINS := $(addprefix $(GBIN)/,$(GUEST_PROGS))
+GUEST_FILES := $(wildcard guest/* tests/guest/*)
+
+CROSS_CC := arm-linux-gnueabihf-gcc
+CFLAGS_GUEST := -std=c11 -O2 -Wall -Wextra -Werror -static
+
+# Shell-quote a make value.
+q = '$(subst ','\'',$(1))'
+
+# The board: its RAM, overlays and bootargs preset.
+-include board/$(BOARD)/board.mk
+RAM ?= $(BOARD_RAM)
+
+# Bad input stops here, before anything is built or booted, with one line.
+ifneq ($(filter run shell dtb,$(MAKECMDGOALS)),)
+INPUT_ERROR := $(shell scripts/check-input.sh $(call q,$(BOARD)) $(call q,$(CMA)) \
+	$(call q,$(RAM)) $(call q,$(OVERLAYS)) $(call q,$(ROOTFS_OVERLAY)))
+ifneq ($(INPUT_ERROR),)
+$(error $(INPUT_ERROR))
+endif
+endif
+
+# Kernel command line: common arguments, the board's preset, then cma= and
+# the user's own (the kernel takes the last cma= it sees).
+KARGS := $(strip $(shell sed 's/\#.*//' bootargs/common.args $(BOARD_BOOTARGS) 2>/dev/null) \
+	$(if $(CMA),cma=$(CMA)) $(BOOTARGS))
+RUNDTB = $(RUNDIR).dtb
+RUNDIR ?= $(B)/run
+
+.NOTPARALLEL:
+.PHONY: all help deps images kernel initramfs dtb run shell test clean distclean FORCE
+
+all: images
+
+help:
+	@sed -n '1,/^$$/s/^# \{0,1\}//p' Makefile
+
+deps:
+	@scripts/deps.sh
+
+images: deps kernel initramfs
+
+kernel: $(ZIMAGE)
+
+initramfs: $(INITRAMFS)
+
+# --- kernel -----------------------------------------------------------------
+
+# The package version, rewritten only when it changes.
+$(B)/linux/pkgver: FORCE
+	@mkdir -p $(@D); v=$$(dpkg-query -W -f='$${Version}' linux-source-6.1 2>/dev/null); \
+	[ "$$(cat $@ 2>/dev/null)" = "$$v" ] || echo "$$v" > $@
+
+$(B)/linux/src.stamp: $(PATCHES) $(B)/linux/pkgver
+	@scripts/linux-source.sh $(KSRC) patches/linux-6.1
+	@touch $@
+
+$(KOUT)/.config: $(FRAGMENTS) $(B)/linux/src.stamp
+	@scripts/linux-config.sh $(KSRC) $(KOUT) $(FRAGMENTS)
+
+$(ZIMAGE): $(KOUT)/.config $(B)/linux/src.stamp
+	@scripts/linux-build.sh $(KSRC) $(KOUT) $(MODDIR)
+	@touch $@
+
+# --- guest userspace --------------------------------------------------------
+
+$(BUSYBOX):
+	@scripts/busybox.sh $(B)/dl $@
+
+.SECONDEXPANSION:
+$(GBIN)/%: $$(wildcard tools/%/*.c tools/%/*.h)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CROSS_CC) $(CFLAGS_GUEST) -o $@ $(filter %.c,$^)
+
+$(INITRAMFS): $(ZIMAGE) $(BUSYBOX) $(GUEST_BINS) $(GUEST_FILES)
+	@echo "  CPIO    $@"
+	@scripts/initramfs.sh $@ $(BUSYBOX) $(GBIN) $(MODDIR)
+
+# --- device tree and boot ---------------------------------------------------
+
+dtb: deps
+	@scripts/dtb.sh $(RUNDTB) $(RAM) $(BASE_DTS) $(BOARD_OVERLAYS) $(OVERLAYS)
+
+run: images dtb
+	@RUNDIR=$(RUNDIR) TIMEOUT=$(TIMEOUT) ROOTFS_OVERLAY=$(call q,$(ROOTFS_OVERLAY)) \
+	scripts/run.sh $(if $(RUN),run,report) $(ZIMAGE) $(INITRAMFS) $(RUNDTB) \
+		$(RAM) $(call q,$(KARGS)) $(call q,$(RUN))
+
+shell: images dtb
+	@RUNDIR=$(RUNDIR) TIMEOUT=$(TIMEOUT) ROOTFS_OVERLAY=$(call q,$(ROOTFS_OVERLAY)) \
+	scripts/run.sh shell $(ZIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM) $(call q,$(KARGS))
+
+# --- tests ------------------------------------------------------------------
+
+test: images
+	@tests/run.sh
+
+clean:
+	rm -rf $(B)/run $(B)/guest $(INITRAMFS) $(B)/tests
+
+distclean:
+	rm -rf $(B)

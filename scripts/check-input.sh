@@ -1,0 +1,36 @@
+#!/bin/sh
+# Check the user's make variables before anything is built or booted.
+# Prints one line naming the input and the rule, and fails, on the first
+# bad one.
+#
+# usage: check-input.sh BOARD CMA RAM OVERLAYS ROOTFS_OVERLAY
+set -u
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+board=$1 cma=$2 ram=$3 overlays=$4 rootfs_overlay=$5
+top=$(cd "$(dirname "$0")/.." && pwd)
+
+bad() { echo "$*"; exit 2; }
+
+if [ ! -f "$top/board/$board/board.mk" ]; then
+	boards=$(cd "$top/board" && for b in */board.mk; do printf '%s ' "${b%/board.mk}"; done)
+	bad "BOARD=$board: no such board (boards: ${boards% })"
+fi
+if [ -n "$cma" ]; then
+	why=$(cma_check "$cma" 2>&1) ||
+		bad "CMA=$cma: $why; the form is size[@base[-limit]], e.g. 64M, 32M@0x50000000, 16M@0x44000000-0x4c000000"
+fi
+bytes=$(size_bytes "$ram") || bad "RAM=$ram: not a size; use e.g. 512M or 1G"
+if [ "$bytes" -lt $((128 << 20)) ] || [ "$bytes" -gt $((3 << 30)) ] ||
+	[ $((bytes % (1 << 20))) -ne 0 ]; then
+	bad "RAM=$ram: must be a whole number of MiB from 128M to 3G (QEMU virt, 32-bit ARM without LPAE)"
+fi
+for o in $overlays; do
+	[ -f "$o" ] || bad "OVERLAYS: $o: no such file"
+	case $o in *.dtso|*.dts) ;; *) bad "OVERLAYS: $o: an overlay is a .dtso source" ;; esac
+done
+if [ -n "$rootfs_overlay" ] && [ ! -d "$rootfs_overlay" ]; then
+	bad "ROOTFS_OVERLAY=$rootfs_overlay: not a directory"
+fi
+exit 0

@@ -1,0 +1,118 @@
+#!/bin/sh
+# Boot the guest in qemu-system-arm, always under a timeout, and report what
+# happened. The console (ttyAMA0, earlycon on) is logged; the run channel
+# (virtio console hvc0) carries the report or the RUN command's output to
+# stdout. A panic, an oops, a guest that stops talking or one that runs out
+# of time is a failure, reported with its last console lines.
+#
+# usage: run.sh MODE KERNEL INITRAMFS DTB RAM BOOTARGS [RUN] 
+#   MODE: report | run | shell
+# environment:
+#   RUNDIR          work directory (console.log, out.txt), default build/run
+#   TIMEOUT         seconds the whole boot may take (default 300)
+#   IDLE            seconds without console or run output before the guest is
+#                   declared hung (default 120; 0 disables)
+#   ROOTFS_OVERLAY  a directory copied into the guest's root
+#   LOGLINES        console lines shown on failure (default 25)
+set -eu
+
+mode=$1 kernel=$2 initramfs=$3 dtb=$4 ram=$5 bootargs=$6
+run=${7:-}
+rundir=${RUNDIR:-build/run}
+timeout=${TIMEOUT:-300}
+idle=${IDLE:-120}
+loglines=${LOGLINES:-25}
+overlay=${ROOTFS_OVERLAY:-}
+
+die() { echo "run: $*" >&2; exit 2; }
+
+for f in "$kernel" "$initramfs" "$dtb"; do
+	[ -r "$f" ] || die "$f is missing (make images)"
+done
+if [ -n "$overlay" ]; then
+	[ -d "$overlay" ] || die "ROOTFS_OVERLAY=$overlay: not a directory"
+fi
+
+rm -rf "$rundir"
+mkdir -p "$rundir/extra/etc/cmalab"
+rundir=$(cd "$rundir" && pwd)
+console=$rundir/console.log
+out=$rundir/out.txt
+
+# The per-boot part of the root: mode, command, user overlay. Appended to
+# the initramfs as a second cpio archive, which the kernel unpacks on top.
+echo "$mode" > "$rundir/extra/etc/cmalab/mode"
+printf '%s\n' "$run" > "$rundir/extra/etc/cmalab/run"
+[ -z "$overlay" ] || cp -a "$overlay/." "$rundir/extra/"
+(cd "$rundir/extra" && find . | LC_ALL=C sort |
+	cpio -o -H newc -R 0:0 --quiet) > "$rundir/extra.cpio"
+cat "$initramfs" "$rundir/extra.cpio" > "$rundir/initramfs.cpio"
+
+set -- qemu-system-arm -M virt -cpu cortex-a15 -m "$ram" -nographic -nic none \
+	-no-reboot -kernel "$kernel" -initrd "$rundir/initramfs.cpio" \
+	-dtb "$dtb" -append "$bootargs" \
+	-device virtio-serial-device \
+	-chardev "file,id=out,path=$out" -device virtconsole,chardev=out
+
+if [ "$mode" = shell ]; then
+	# Interactive: console on stdio (works without a TTY too).
+	timeout -k 5 "$timeout" "$@" -serial mon:stdio
+	exit $?
+fi
+
+: > "$console"
+: > "$out"
+timeout -k 5 "$timeout" "$@" -serial "file:$console" -monitor none \
+	</dev/null >"$rundir/qemu.log" 2>&1 &
+qpid=$!
+
+# Watchdog: a guest that stops talking is as dead as one that panics.
+hung=$rundir/hung
+if [ "$idle" -gt 0 ]; then
+	(
+		last="" quiet=0
+		while kill -0 "$qpid" 2>/dev/null; do
+			now=$(cat "$console" "$out" 2>/dev/null | wc -c)
+			if [ "$now" = "$last" ]; then
+				quiet=$((quiet + 1))
+			else
+				quiet=0 last=$now
+			fi
+			if [ "$quiet" -ge "$idle" ]; then
+				echo "$idle" > "$hung"
+				pkill -P "$qpid" 2>/dev/null || true
+				kill "$qpid" 2>/dev/null || true
+				exit 0
+			fi
+			sleep 1
+		done
+	) &
+	wpid=$!
+fi
+rc=0
+wait "$qpid" || rc=$?
+[ "$idle" -gt 0 ] && { kill "$wpid" 2>/dev/null || true; wait "$wpid" 2>/dev/null || true; }
+
+fail() {
+	echo "run: $*" >&2
+	echo "run: last $loglines console lines ($console):" >&2
+	tail -n "$loglines" "$console" | sed 's/^/  | /' >&2
+	exit 1
+}
+
+cat "$out"
+
+if [ -f "$hung" ]; then
+	fail "guest stopped talking for $(cat "$hung") s (IDLE): hung"
+elif [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+	fail "guest still running after ${timeout} s (TIMEOUT): hung"
+elif grep -q 'Kernel panic' "$console"; then
+	fail "kernel panic: $(grep -m1 'Kernel panic' "$console" | sed 's/^\[[^]]*\] //')"
+elif grep -qE 'Internal error: Oops|BUG: |Unable to handle kernel' "$console"; then
+	fail "kernel oops: $(grep -m1 -E 'Internal error: Oops|BUG: |Unable to handle kernel' "$console" | sed 's/^\[[^]]*\] //')"
+elif [ "$rc" -ne 0 ]; then
+	fail "qemu-system-arm exited with status $rc: $(tail -n 1 "$rundir/qemu.log")"
+fi
+status=$(sed -n 's/^cmalab: exit \([0-9][0-9]*\)\r*$/\1/p' "$console" | tail -n 1)
+[ -n "$status" ] || fail "the guest powered off without reporting an exit status"
+exit "$status"
