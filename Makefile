@@ -56,6 +56,11 @@ endif
 KARGS := $(strip $(shell sed 's/\#.*//' bootargs/common.args $(BOARD_BOOTARGS) 2>/dev/null) \
 	$(if $(CMA),cma=$(CMA)) $(BOOTARGS))
 RUNDTB = $(RUNDIR).dtb
+
+# Passed through the environment: a RUN or BOOTARGS with quotes or newlines
+# reaches the guest as written.
+export CMALAB_RUN := $(RUN)
+export CMALAB_KARGS := $(KARGS)
 RUNDIR ?= $(B)/run
 
 .NOTPARALLEL:
@@ -113,14 +118,13 @@ $(INITRAMFS): $(ZIMAGE) $(BUSYBOX) $(GUEST_BINS) $(GUEST_FILES)
 dtb: deps
 	@scripts/dtb.sh $(RUNDTB) $(RAM) $(BASE_DTS) $(BOARD_OVERLAYS) $(OVERLAYS)
 
-run: images dtb
+run: deps dtb images
 	@RUNDIR=$(RUNDIR) TIMEOUT=$(TIMEOUT) ROOTFS_OVERLAY=$(call q,$(ROOTFS_OVERLAY)) \
-	scripts/run.sh $(if $(RUN),run,report) $(ZIMAGE) $(INITRAMFS) $(RUNDTB) \
-		$(RAM) $(call q,$(KARGS)) $(call q,$(RUN))
+	scripts/run.sh $(if $(RUN),run,report) $(ZIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM)
 
-shell: images dtb
+shell: deps dtb images
 	@RUNDIR=$(RUNDIR) TIMEOUT=$(TIMEOUT) ROOTFS_OVERLAY=$(call q,$(ROOTFS_OVERLAY)) \
-	scripts/run.sh shell $(ZIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM) $(call q,$(KARGS))
+	scripts/run.sh shell $(ZIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM)
 
 # --- tests ------------------------------------------------------------------
 

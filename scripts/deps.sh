@@ -14,6 +14,8 @@ device-tree-compiler libfdt-dev dt-schema yamllint
 u-boot-tools u-boot-qemu
 shellcheck libcmocka-dev
 "
+# Tests add a package here to check the failure path.
+packages="$packages ${CMALAB_EXTRA_PACKAGES:-}"
 
 die() { echo "deps: $*" >&2; exit 1; }
 

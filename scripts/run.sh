@@ -5,9 +5,11 @@
 # stdout. A panic, an oops, a guest that stops talking or one that runs out
 # of time is a failure, reported with its last console lines.
 #
-# usage: run.sh MODE KERNEL INITRAMFS DTB RAM BOOTARGS [RUN] 
+# usage: run.sh MODE KERNEL INITRAMFS DTB RAM
 #   MODE: report | run | shell
 # environment:
+#   CMALAB_KARGS    the kernel command line
+#   CMALAB_RUN      the shell command line run in the guest (MODE run)
 #   RUNDIR          work directory (console.log, out.txt), default build/run
 #   TIMEOUT         seconds the whole boot may take (default 300)
 #   IDLE            seconds without console or run output before the guest is
@@ -16,8 +18,9 @@
 #   LOGLINES        console lines shown on failure (default 25)
 set -eu
 
-mode=$1 kernel=$2 initramfs=$3 dtb=$4 ram=$5 bootargs=$6
-run=${7:-}
+mode=$1 kernel=$2 initramfs=$3 dtb=$4 ram=$5
+bootargs=${CMALAB_KARGS:-}
+run=${CMALAB_RUN:-}
 rundir=${RUNDIR:-build/run}
 timeout=${TIMEOUT:-300}
 idle=${IDLE:-120}
@@ -100,7 +103,8 @@ fail() {
 	exit 1
 }
 
-cat "$out"
+# The run channel is a tty: drop the carriage returns it adds.
+tr -d '\r' < "$out"
 
 if [ -f "$hung" ]; then
 	fail "guest stopped talking for $(cat "$hung") s (IDLE): hung"
