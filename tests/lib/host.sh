@@ -1,0 +1,51 @@
+# Host-side helpers for cmalab tests (sourced by tests/*/*.test, POSIX sh).
+# Tests print KTAP: the guest's own results for a boot, or host-side
+# subtests through the same helpers the guest uses (tests/guest/ktap.sh).
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 1
+# shellcheck source=tests/guest/ktap.sh
+. "$top/tests/guest/ktap.sh"
+
+# Where this test's boots keep their logs.
+test_id=$(basename "$(dirname "$0")")-$(basename "$0" .test)
+work=$top/build/tests/$test_id
+rm -rf "$work"
+mkdir -p "$work"
+
+# boot VAR=VALUE...: make run with these variables; the output (stdout)
+# goes to $work/out, make's stderr to $work/err, the status to $boot_rc.
+boot() {
+	boot_rc=0
+	make -s --no-print-directory run RUNDIR="$work/run" "$@" \
+		>"$work/out" 2>"$work/err" || boot_rc=$?
+}
+
+# guest_ktap VAR=VALUE...: boot with RUN= set to a guest test; pass when
+# the boot succeeded and every KTAP document it printed is complete and
+# has no failure. The guest's KTAP is this test's output.
+guest_ktap() {
+	boot "$@"
+	cat "$work/out"
+	ktap_complete "$work/out" || {
+		echo "# boot status $boot_rc; make said:"
+		sed 's/^/#   /' "$work/err"
+		return 1
+	}
+	[ "$boot_rc" -eq 0 ] || {
+		echo "# boot status $boot_rc; make said:"
+		sed 's/^/#   /' "$work/err"
+		return 1
+	}
+}
+
+# ktap_complete FILE: at least one KTAP document; each has its plan's
+# number of results and none is "not ok".
+ktap_complete() {
+	awk '
+	/^KTAP version 1$/ { if (docs && seen != planned) bad = 1; docs++; planned = -1; seen = 0; next }
+	/^1\.\.[0-9]+$/ { planned = substr($0, 4) + 0; next }
+	/^not ok / { seen++; bad = 1; next }
+	/^ok / { seen++; next }
+	END { if (!docs || seen != planned) bad = 1; exit bad }
+	' "$1"
+}
