@@ -10,6 +10,9 @@ src=$1 out=$2 mod=$3
 jobs=${JOBS:-$(nproc)}
 log=$out/build.log
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/cmalab/ccache}"
+# Paths relative to the checkout, so another clone hits the same cache.
+CCACHE_BASEDIR=$(cd "$(dirname "$0")/.." && pwd)
+export CCACHE_BASEDIR
 mkdir -p "$CCACHE_DIR"
 
 kmake() {
