@@ -57,9 +57,9 @@ KARGS := $(strip $(shell sed 's/\#.*//' bootargs/common.args $(BOARD_BOOTARGS) 2
 	$(if $(CMA),cma=$(CMA)) $(BOOTARGS))
 RUNDTB = $(RUNDIR).dtb
 
-# Passed through the environment: a RUN or BOOTARGS with quotes or newlines
-# reaches the guest as written.
-export CMALAB_RUN := $(RUN)
+# Passed through the environment, unexpanded by make: a RUN with quotes,
+# newlines or $variables reaches the guest's shell as written.
+export CMALAB_RUN := $(value RUN)
 export CMALAB_KARGS := $(KARGS)
 RUNDIR ?= $(B)/run
 

@@ -15,6 +15,9 @@ CCACHE_BASEDIR=$(cd "$(dirname "$0")/.." && pwd)
 export CCACHE_BASEDIR
 mkdir -p "$CCACHE_DIR"
 
+# Our own make's flags (-s, its jobserver) are not kbuild's: progress and
+# the log need kbuild's normal output.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 kmake() {
 	make -C "$src" O="$out" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
 		CC="ccache arm-linux-gnueabihf-gcc" -j"$jobs" "$@"

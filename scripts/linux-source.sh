@@ -10,7 +10,7 @@
 set -eu
 
 src=$1
-patchdir=$2
+patchdir=$(cd "$2" && pwd)
 tarball=/usr/src/linux-source-6.1.tar.xz
 
 die() { echo "linux-source: $*" >&2; exit 1; }
