@@ -28,12 +28,15 @@ BASE_DTS := dts/qemu-virt.dts
 
 PATCHES := patches/linux-6.1/series $(wildcard patches/linux-6.1/*.patch)
 FRAGMENTS := $(sort $(wildcard board/common/linux/*.config))
-GUEST_PROGS := cmainfo
+GUEST_PROGS := cmainfo vfimc
 GUEST_BINS := $(addprefix $(GBIN)/,$(GUEST_PROGS))
-GUEST_FILES := $(wildcard guest/* tests/guest/*)
+GUEST_FILES := $(wildcard guest/* tests/guest/*.sh)
+# Guest-side tests written in C: tests/guest/<name>.c
+GTEST := $(B)/guest/tests
+GUEST_TEST_BINS := $(patsubst tests/guest/%.c,$(GTEST)/%,$(wildcard tests/guest/*.c))
 
 CROSS_CC := arm-linux-gnueabihf-gcc
-CFLAGS_GUEST := -std=c11 -O2 -Wall -Wextra -Werror -static
+CFLAGS_GUEST := -std=c11 -O2 -Wall -Wextra -Werror -static -I$(B)/guest/include
 
 # Shell-quote a make value.
 q = '$(subst ','\'',$(1))'
@@ -103,15 +106,27 @@ $(ZIMAGE): $(KOUT)/.config $(B)/linux/src.stamp
 $(BUSYBOX):
 	@scripts/busybox.sh $(B)/dl $@
 
+# The patched kernel's UAPI headers our programs use (e.g. misc/vfimc.h).
+UAPI_HEADERS := misc/vfimc.h
+GUEST_UAPI := $(addprefix $(B)/guest/include/,$(UAPI_HEADERS))
+$(GUEST_UAPI): $(B)/guest/include/%: $(B)/linux/src.stamp
+	@mkdir -p $(@D)
+	@cp $(KSRC)/include/uapi/$* $@
+
 .SECONDEXPANSION:
-$(GBIN)/%: $$(wildcard tools/%/*.c tools/%/*.h)
+$(GBIN)/%: $$(wildcard tools/%/*.c tools/%/*.h) $(GUEST_UAPI)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
 	@$(CROSS_CC) $(CFLAGS_GUEST) -o $@ $(filter %.c,$^)
 
-$(INITRAMFS): $(ZIMAGE) $(BUSYBOX) $(GUEST_BINS) $(GUEST_FILES)
+$(GTEST)/%: tests/guest/%.c $(GUEST_UAPI)
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CROSS_CC) $(CFLAGS_GUEST) -o $@ $<
+
+$(INITRAMFS): $(ZIMAGE) $(BUSYBOX) $(GUEST_BINS) $(GUEST_TEST_BINS) $(GUEST_FILES)
 	@echo "  CPIO    $@"
-	@scripts/initramfs.sh $@ $(BUSYBOX) $(GBIN) $(MODDIR)
+	@scripts/initramfs.sh $@ $(BUSYBOX) $(GBIN) $(GTEST) $(MODDIR)
 
 # --- device tree and boot ---------------------------------------------------
 

@@ -5,10 +5,10 @@
 # modules. The per-boot part (mode, RUN command, ROOTFS_OVERLAY) is a second
 # archive that scripts/run.sh appends.
 #
-# usage: initramfs.sh OUT.cpio BUSYBOX BINDIR MODDIR
+# usage: initramfs.sh OUT.cpio BUSYBOX BINDIR TESTBINDIR MODDIR
 set -eu
 
-out=$1 busybox=$2 bindir=$3 moddir=$4
+out=$1 busybox=$2 bindir=$3 testbindir=$4 moddir=$5
 top=$(cd "$(dirname "$0")/.." && pwd)
 
 die() { echo "initramfs: $*" >&2; exit 1; }
@@ -26,7 +26,11 @@ cp "$top/guest/profile" "$stage/etc/profile"
 if [ -d "$bindir" ]; then
 	find "$bindir" -maxdepth 1 -type f -perm -u+x -exec cp {} "$stage/usr/bin/" \;
 fi
-cp "$top"/tests/guest/* "$stage/usr/lib/cmalab/tests/"
+cp "$top"/tests/guest/*.sh "$stage/usr/lib/cmalab/tests/"
+if [ -d "$testbindir" ]; then
+	find "$testbindir" -maxdepth 1 -type f -perm -u+x \
+		-exec cp {} "$stage/usr/lib/cmalab/tests/" \;
+fi
 if [ -d "$moddir/lib/modules" ]; then
 	cp -a "$moddir/lib" "$stage/"
 fi

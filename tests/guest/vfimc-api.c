@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vfimc-api DEV - KTAP checks of the vfimc character device's contract:
+ * mode, argument validation, ownership by the open file, capture/verify
+ * (including a corruption it must find), mmap rules and sysfs counters.
+ * DEV's area must have room for a few 64 KiB buffers and less than 1 GiB.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <misc/vfimc.h>
+
+static int n, failed;
+static const char *dev;
+
+static void result(int ok, const char *desc, const char *diag)
+{
+	printf("%s %d %s\n", ok ? "ok" : "not ok", ++n, desc);
+	if (!ok) {
+		failed++;
+		if (diag)
+			printf("# %s\n", diag);
+	}
+}
+
+/* ok when the call failed with errno want */
+static void fails_with(int ret, int want, const char *desc)
+{
+	char diag[128];
+	int err = errno;
+
+	snprintf(diag, sizeof(diag), "returned %d, errno %s, want %s", ret,
+		 ret ? strerrorname_np(err) : "none", strerrorname_np(want));
+	result(ret == -1 && err == want, desc, diag);
+}
+
+static uint64_t counter(const char *name)
+{
+	char path[256], buf[64];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/device/%s", dev, name);
+	f = fopen(path, "r");
+	if (!f || !fgets(buf, sizeof(buf), f)) {
+		if (f)
+			fclose(f);
+		return UINT64_MAX;
+	}
+	fclose(f);
+	return strtoull(buf, NULL, 0);
+}
+
+static uint64_t area_size(void)
+{
+	return counter("area_size");
+}
+
+static int alloc(int fd, uint64_t size, uint32_t flags, struct vfimc_alloc *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->size = size;
+	a->flags = flags;
+	return ioctl(fd, VFIMC_IOC_ALLOC, a);
+}
+
+int main(int argc, char **argv)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	uint64_t allocs0, failures0, peak;
+	struct vfimc_pattern p;
+	struct vfimc_alloc a, b;
+	char node[128], diag[160];
+	struct stat st;
+	uint32_t *w, id;
+	int fd, fd2, ret;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: vfimc-api DEV\n");
+		return 2;
+	}
+	dev = argv[1];
+	snprintf(node, sizeof(node), "/dev/vfimc-%s", dev);
+
+	printf("KTAP version 1\n1..23\n");
+	result(!stat(node, &st) && (st.st_mode & 07777) == 0600 && S_ISCHR(st.st_mode),
+	       "device node is a char device, mode 0600", node);
+	fd = open(node, O_RDWR);
+	fd2 = open(node, O_RDWR);
+	if (fd < 0 || fd2 < 0) {
+		printf("# cannot open %s: %s\n", node, strerror(errno));
+		return 1;
+	}
+	allocs0 = counter("allocs");
+	failures0 = counter("failures");
+
+	fails_with(alloc(fd, 0, 0, &a), EINVAL, "size 0 is rejected");
+	fails_with(alloc(fd, page + 1, 0, &a), EINVAL, "size not a page multiple is rejected");
+	fails_with(alloc(fd, page, 1U << 7, &a), EINVAL, "unknown flag is rejected");
+	memset(&a, 0, sizeof(a));
+	a.size = page;
+	a.id = 3;
+	fails_with(ioctl(fd, VFIMC_IOC_ALLOC, &a), EINVAL, "non-zero output field is rejected");
+	fails_with(alloc(fd, 1ULL << 40, 0, &a), ENOMEM, "1 TiB fails with ENOMEM");
+	fails_with(ioctl(fd, VFIMC_IOC_ALLOC, (void *)8), EFAULT, "bad pointer fails with EFAULT");
+	fails_with(ioctl(fd, _IO(VFIMC_IOC_MAGIC, 9)), ENOTTY, "unknown ioctl fails with ENOTTY");
+	id = 999;
+	fails_with(ioctl(fd, VFIMC_IOC_FREE, &id), ENOENT, "free of an unknown id: ENOENT");
+
+	ret = alloc(fd, 16 * page, 0, &a);
+	result(!ret && a.id >= 1 && a.dma_addr && a.latency_ns > 0,
+	       "alloc 16 pages returns id, DMA address and latency", strerror(errno));
+	p = (struct vfimc_pattern){ .id = a.id, .seed = 42 };
+	ret = ioctl(fd, VFIMC_IOC_CAPTURE, &p) || ioctl(fd, VFIMC_IOC_VERIFY, &p);
+	result(!ret && p.mismatch == VFIMC_NO_MISMATCH, "captured frame verifies", NULL);
+
+	w = mmap(NULL, 16 * page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, a.id * page);
+	result(w != MAP_FAILED && w[5] == vfimc_pattern_word(42, 5),
+	       "mmap shows the captured frame", strerror(errno));
+	if (w == MAP_FAILED)
+		return 1;
+	w[(page + 12) / 4] ^= 1;
+	p = (struct vfimc_pattern){ .id = a.id, .seed = 42 };
+	ret = ioctl(fd, VFIMC_IOC_VERIFY, &p);
+	snprintf(diag, sizeof(diag), "mismatch %llu", (unsigned long long)p.mismatch);
+	result(!ret && p.mismatch == (uint64_t)page + 12,
+	       "verify finds a word corrupted through the mapping, at its offset", diag);
+	p = (struct vfimc_pattern){ .id = a.id, .seed = 43 };
+	ret = ioctl(fd, VFIMC_IOC_VERIFY, &p);
+	result(!ret && p.mismatch == 0, "verify with another seed fails at offset 0", NULL);
+	fails_with(ioctl(fd, VFIMC_IOC_FREE, &a.id), EBUSY, "a mapped buffer cannot be freed");
+	munmap(w, 16 * page);
+
+	fails_with(mmap(NULL, 17 * page, PROT_READ, MAP_SHARED, fd, a.id * page) == MAP_FAILED ? -1 : 0,
+		   EINVAL, "mmap beyond the buffer: EINVAL");
+	fails_with(mmap(NULL, page, PROT_READ, MAP_SHARED, fd, 999 * page) == MAP_FAILED ? -1 : 0,
+		   ENOENT, "mmap of an unknown id: ENOENT");
+	fails_with(ioctl(fd2, VFIMC_IOC_FREE, &a.id), ENOENT,
+		   "another open file cannot free the buffer");
+
+	ret = alloc(fd, 32 * page, VFIMC_ALLOC_NO_KERNEL_MAPPING | VFIMC_ALLOC_WRITE_COMBINE, &b);
+	p = (struct vfimc_pattern){ .id = b.id, .seed = 7 };
+	ret = ret || ioctl(fd, VFIMC_IOC_CAPTURE, &p) || ioctl(fd, VFIMC_IOC_VERIFY, &p);
+	result(!ret && p.mismatch == VFIMC_NO_MISMATCH,
+	       "no-kernel-mapping write-combined buffer captures and verifies", NULL);
+
+	peak = counter("peak");
+	snprintf(diag, sizeof(diag), "buffers %llu bytes %llu peak %llu allocs +%llu",
+		 (unsigned long long)counter("buffers"), (unsigned long long)counter("bytes"),
+		 (unsigned long long)peak, (unsigned long long)(counter("allocs") - allocs0));
+	result(counter("buffers") == 2 && counter("bytes") == 48ULL * page &&
+	       peak >= 48ULL * page && counter("allocs") - allocs0 == 2,
+	       "sysfs counts 2 buffers, 48 pages, peak and allocations", diag);
+
+	ret = alloc(fd2, area_size() + 64 * page, 0, &b);
+	result(ret == -1 && errno == ENOMEM && counter("failures") - failures0 == 1,
+	       "more than the area fails with ENOMEM and counts a failure", strerror(errno));
+
+	ret = ioctl(fd, VFIMC_IOC_FREE, &a.id);
+	result(!ret && counter("buffers") == 1, "unmapped buffer frees", strerror(errno));
+	close(fd);
+	close(fd2);
+	snprintf(diag, sizeof(diag), "buffers %llu bytes %llu",
+		 (unsigned long long)counter("buffers"), (unsigned long long)counter("bytes"));
+	result(counter("buffers") == 0 && counter("bytes") == 0 && counter("peak") == peak,
+	       "closing the files frees what they held; peak stays", diag);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,39 @@
+# vfimc-frame DEV...: every device holds one 1920x1080 RGB24 frame
+# (6,220,800 bytes, page-rounded) at the same time, each wholly inside the
+# area it is bound to, none overlapping another, each verified through the
+# device and through a user mapping.
+# shellcheck source=tests/guest/ktap.sh
+. /usr/lib/cmalab/tests/ktap.sh
+
+frame=$((1920 * 1080 * 3))
+bytes=$(((frame + 4095) / 4096 * 4096))
+plan $(($# * 3 + 1))
+pids=""
+for dev in "$@"; do
+	mkfifo "/tmp/frame-$dev"
+	vfimc alloc "$dev" "$frame" --verify --hold 600 > "/tmp/frame-$dev" 2>&1 &
+	pids="$pids $!"
+	# The line arrives once the frame is allocated and verified; the
+	# process then holds it while the next device allocates.
+	out=$(head -n 1 "/tmp/frame-$dev")
+	echo "# $dev: $out"
+	case $out in *verify=ok*) r=0 ;; *) r=1 ;; esac
+	_result $r "$dev: a 1080p RGB24 frame allocates and verifies" "$out"
+	is "$(echo "$out" | sed -n 's/.* size=\([0-9]*\) .*/\1/p')" "$bytes" \
+		"$dev: the buffer is $bytes bytes"
+	area=$(cat "/sys/bus/platform/devices/$dev/area")
+	case $out in *" area=$area inside=yes "*) r=0 ;; *) r=1 ;; esac
+	_result $r "$dev: the frame lies in its area $area" "$out"
+	echo "$out" | sed -n 's/.* dma=\(0x[0-9a-f]*\) .*/\1/p' >> /tmp/frame-addrs
+done
+# Held at once, the frames must not overlap: sorted, each starts past the
+# previous one's end.
+overlap=0 prev_end=0
+for a in $(sort /tmp/frame-addrs); do
+	[ $((a)) -ge "$prev_end" ] || overlap=1
+	prev_end=$((a + bytes))
+done
+_result $overlap "the $# frames held at once do not overlap" "$(tr '\n' ' ' < /tmp/frame-addrs)"
+# shellcheck disable=SC2086 # the list of pids
+kill $pids
+done_testing
