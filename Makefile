@@ -67,7 +67,7 @@ export CMALAB_KARGS := $(KARGS)
 RUNDIR ?= $(B)/run
 
 .NOTPARALLEL:
-.PHONY: all help deps images kernel initramfs dtb run shell test clean distclean FORCE
+.PHONY: all help deps images kernel initramfs dtb dtbs run shell test clean distclean FORCE
 
 all: images
 
@@ -129,6 +129,26 @@ $(INITRAMFS): $(ZIMAGE) $(BUSYBOX) $(GUEST_BINS) $(GUEST_TEST_BINS) $(GUEST_FILE
 	@scripts/initramfs.sh $@ $(BUSYBOX) $(GBIN) $(GTEST) $(MODDIR)
 
 # --- device tree and boot ---------------------------------------------------
+
+DTSCHEMA_OUT := $(B)/linux/dtschema
+DTSCHEMA := $(DTSCHEMA_OUT)/Documentation/devicetree/bindings/processed-schema.json
+BOARDS := $(patsubst board/%/board.mk,%,$(wildcard board/*/board.mk))
+
+$(DTSCHEMA): $(B)/linux/src.stamp
+	@scripts/dt-schema.sh $(KSRC) $(DTSCHEMA_OUT)
+
+# Every board's DTB, built as make run builds it and checked against the
+# kernel's bindings plus ours. dtc warnings and schema findings are errors.
+dtbs: deps $(DTSCHEMA)
+	@for b in $(BOARDS); do \
+		$(MAKE) -s --no-print-directory dtb BOARD=$$b RUNDIR=$(B)/dtbs/$$b || exit 1; \
+	done
+	@echo "  VALIDATE $(addprefix $(B)/dtbs/,$(addsuffix .dtb,$(BOARDS)))"
+	@dt-validate -s $(DTSCHEMA) $(addprefix $(B)/dtbs/,$(addsuffix .dtb,$(BOARDS))) \
+		> $(B)/dtbs/dt-validate.log 2>&1; \
+	if [ -s $(B)/dtbs/dt-validate.log ]; then \
+		cat $(B)/dtbs/dt-validate.log >&2; echo "dtbs: dt-validate findings above" >&2; exit 1; \
+	fi
 
 dtb: deps
 	@scripts/dtb.sh $(RUNDTB) $(RAM) $(BASE_DTS) $(BOARD_OVERLAYS) $(OVERLAYS)

@@ -12,7 +12,7 @@ gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 qemu-system-arm
 device-tree-compiler libfdt-dev dt-schema yamllint
 u-boot-tools u-boot-qemu
-shellcheck libcmocka-dev
+shellcheck libcmocka-dev python3-ply python3-git
 "
 # Tests add a package here to check the failure path.
 packages="$packages ${CMALAB_EXTRA_PACKAGES:-}"

@@ -29,10 +29,12 @@ done
 # Held at once, the frames must not overlap: sorted, each starts past the
 # previous one's end.
 overlap=0 prev_end=0
-for a in $(sort /tmp/frame-addrs); do
+while read -r a; do
 	[ $((a)) -ge "$prev_end" ] || overlap=1
 	prev_end=$((a + bytes))
-done
+done <<EOF2
+$(sort /tmp/frame-addrs)
+EOF2
 _result $overlap "the $# frames held at once do not overlap" "$(tr '\n' ' ' < /tmp/frame-addrs)"
 # shellcheck disable=SC2086 # the list of pids
 kill $pids

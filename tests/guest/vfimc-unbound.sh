@@ -4,7 +4,7 @@
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
 
-plan $(($# / 2 * 3))
+plan $(($# * 3 / 2))
 while [ $# -ge 2 ]; do
 	dev=$1 msg=$2
 	shift 2
