@@ -15,19 +15,22 @@ OVERLAYS ?=
 ROOTFS_OVERLAY ?=
 RUN ?=
 TIMEOUT ?= 300
+# Kernel flavour: default, or one with a fragment in board/common/linux/flavour/
+FLAVOUR ?= default
 
 B := build
 KSRC := $(B)/linux/src
-KOUT := $(CURDIR)/$(B)/linux/default
+KOUT := $(CURDIR)/$(B)/linux/$(FLAVOUR)
 ZIMAGE := $(KOUT)/arch/arm/boot/zImage
-MODDIR := $(B)/modules
+MODDIR := $(B)/modules/$(FLAVOUR)
 BUSYBOX := $(B)/rootfs/busybox
 GBIN := $(B)/guest/bin
-INITRAMFS := $(B)/initramfs.cpio
+INITRAMFS := $(B)/initramfs-$(FLAVOUR).cpio
 BASE_DTS := dts/qemu-virt.dts
 
 PATCHES := patches/linux-6.1/series $(wildcard patches/linux-6.1/*.patch)
-FRAGMENTS := $(sort $(wildcard board/common/linux/*.config))
+FLAVOUR_FRAGMENT := $(wildcard board/common/linux/flavour/$(FLAVOUR).config)
+FRAGMENTS := $(sort $(wildcard board/common/linux/*.config)) $(FLAVOUR_FRAGMENT)
 GUEST_PROGS := cmainfo vfimc
 GUEST_BINS := $(addprefix $(GBIN)/,$(GUEST_PROGS))
 GUEST_FILES := $(wildcard guest/* tests/guest/*.sh)
@@ -46,6 +49,9 @@ q = '$(subst ','\'',$(1))'
 RAM ?= $(BOARD_RAM)
 
 # Bad input stops here, before anything is built or booted, with one line.
+ifeq ($(FLAVOUR_FRAGMENT)$(filter default,$(FLAVOUR)),)
+$(error FLAVOUR=$(FLAVOUR): no such kernel flavour (flavours: default $(basename $(notdir $(wildcard board/common/linux/flavour/*.config)))))
+endif
 ifneq ($(filter run shell dtb,$(MAKECMDGOALS)),)
 INPUT_ERROR := $(shell scripts/check-input.sh $(call q,$(BOARD)) $(call q,$(CMA)) \
 	$(call q,$(RAM)) $(call q,$(OVERLAYS)) $(call q,$(ROOTFS_OVERLAY)))
@@ -167,7 +173,7 @@ test: images
 	@tests/run.sh
 
 clean:
-	rm -rf $(B)/run $(B)/guest $(INITRAMFS) $(B)/tests
+	rm -rf $(B)/run $(B)/guest $(B)/initramfs-*.cpio $(B)/tests
 
 distclean:
 	rm -rf $(B)

@@ -6,7 +6,9 @@
 # usage: linux-build.sh SRCDIR OUTDIR MODDIR
 set -eu
 
-src=$1 out=$2 mod=$3
+src=$1 out=$2
+mkdir -p "$3"
+mod=$(cd "$3" && pwd)
 jobs=${JOBS:-$(nproc)}
 log=$out/build.log
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/cmalab/ccache}"

@@ -28,27 +28,25 @@ kmake tinyconfig >/dev/null
 "$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$@" >/dev/null
 kmake olddefconfig >/dev/null
 
+# The option values the fragments ask for, the later fragment winning as in
+# merge_config.sh: "OPTION VALUE FRAGMENT" per line, VALUE "n" for off.
+wanted=$(awk '
+	/^CONFIG_[A-Za-z0-9_]+=/ { i = index($0, "="); opt = substr($0, 1, i - 1)
+		val[opt] = substr($0, i + 1); from[opt] = FILENAME; next }
+	/^# CONFIG_[A-Za-z0-9_]+ is not set$/ { val[$2] = "n"; from[$2] = FILENAME }
+	END { for (o in val) print o, val[o], from[o] }' "$@" | LC_ALL=C sort)
+
 status=0
-for f in "$@"; do
-	# "CONFIG_X=v" must be in .config as is; "# CONFIG_X is not set" must
-	# not have been turned on.
-	while IFS= read -r line; do
-		case $line in
-		CONFIG_*=*)
-			if ! grep -qxF "$line" "$out/.config"; then
-				opt=${line%%=*}
-				got=$(grep -E "^(# )?${opt}[= ]" "$out/.config" || echo "absent")
-				echo "linux-config: $f asks for $line, but the kernel has: $got" >&2
-				status=1
-			fi ;;
-		"# CONFIG_"*" is not set")
-			opt=${line#\# }
-			opt=${opt%% *}
-			if grep -q "^$opt=" "$out/.config"; then
-				echo "linux-config: $f asks for $opt off, but the kernel has: $(grep "^$opt=" "$out/.config")" >&2
-				status=1
-			fi ;;
-		esac
-	done < "$f"
-done
+while read -r opt val frag; do
+	got=$(sed -n "s/^$opt=//p" "$out/.config")
+	if [ "$val" = n ]; then
+		[ -z "$got" ] && continue
+	elif [ "$got" = "$val" ]; then
+		continue
+	fi
+	echo "linux-config: $frag asks for $opt=$val, but the kernel has ${got:-it off}" >&2
+	status=1
+done <<EOF
+$wanted
+EOF
 [ $status -eq 0 ] || die "requested options did not land (a dependency is missing); the build stops here"
