@@ -7,6 +7,9 @@
 #
 # usage: run.sh MODE KERNEL INITRAMFS DTB RAM
 #   MODE: report | run | shell
+#   shell is interactive on a terminal; without one (stdin a pipe or a
+#   file) the commands on stdin run as a RUN script instead, since input
+#   sent before the guest's UART is up would be lost.
 # environment:
 #   CMALAB_KARGS    the kernel command line
 #   CMALAB_RUN      the shell command line run in the guest (MODE run)
@@ -34,6 +37,10 @@ for f in "$kernel" "$initramfs" "$dtb"; do
 done
 if [ -n "$overlay" ]; then
 	[ -d "$overlay" ] || die "ROOTFS_OVERLAY=$overlay: not a directory"
+fi
+if [ "$mode" = shell ] && [ ! -t 0 ]; then
+	mode=run
+	run=$(cat)
 fi
 
 rm -rf "$rundir"

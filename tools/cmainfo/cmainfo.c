@@ -297,11 +297,48 @@ static int walk_bindings(const char *dir, const char *dtpath)
 	return found;
 }
 
+/* vfimc devices say in sysfs which area serves them, region or default. */
+static void report_vfimc(void)
+{
+	const char *drv = "/sys/bus/platform/drivers/vfimc";
+	struct dirent **names;
+	int n, i, shown = 0;
+
+	n = scandir(drv, &names, NULL, alphasort);
+	if (n < 0)
+		return;
+	printf("\nvfimc devices (sysfs):\n");
+	for (i = 0; i < n; i++) {
+		char dir[PATH_MAX], path[PATH_MAX + 16], area[NAME_MAX + 1] = "?", kind[32] = "?";
+		unsigned long long buffers = 0, bytes = 0;
+		const char *s;
+
+		snprintf(dir, sizeof(dir), "%s/%s", drv, names[i]->d_name);
+		snprintf(path, sizeof(path), "%s/area", dir);
+		if (names[i]->d_name[0] != '.' && (s = read_text(path))) {
+			snprintf(area, sizeof(area), "%s", s);
+			snprintf(path, sizeof(path), "%s/area_kind", dir);
+			if ((s = read_text(path)))
+				snprintf(kind, sizeof(kind), "%s", s);
+			read_ull(dir, "buffers", &buffers);
+			read_ull(dir, "bytes", &bytes);
+			printf("  /dev/vfimc-%-16s area %-24s (%s), %llu buffers, %llu bytes\n",
+			       names[i]->d_name, area, kind, buffers, bytes);
+			shown++;
+		}
+		free(names[i]);
+	}
+	free(names);
+	if (!shown)
+		printf("  none\n");
+}
+
 static void report_bindings(void)
 {
 	printf("\nDevice bindings (memory-region):\n");
 	if (!walk_bindings(DT_ROOT, "/"))
 		printf("  none: devices use the default area\n");
+	report_vfimc();
 }
 
 static void report_bootlog(void)
