@@ -1,13 +1,14 @@
 # vfimc-frame DEV...: every device holds one 1920x1080 RGB24 frame
 # (6,220,800 bytes, page-rounded) at the same time, each wholly inside the
-# area it is bound to, none overlapping another, each verified through the
-# device and through a user mapping.
+# area it is bound to and within the device's DMA reach (cmalab,dma-bits),
+# none overlapping another, each verified through the device and through a
+# user mapping.
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
 
 frame=$((1920 * 1080 * 3))
 bytes=$(((frame + 4095) / 4096 * 4096))
-plan $(($# * 3 + 1))
+plan $(($# * 4 + 1))
 pids=""
 for dev in "$@"; do
 	mkfifo "/tmp/frame-$dev"
@@ -22,8 +23,17 @@ for dev in "$@"; do
 	is "$(echo "$out" | sed -n 's/.* size=\([0-9]*\) .*/\1/p')" "$bytes" \
 		"$dev: the buffer is $bytes bytes"
 	area=$(cat "/sys/bus/platform/devices/$dev/area")
-	case $out in *" area=$area inside=yes "*) r=0 ;; *) r=1 ;; esac
+	# area= names the CMA area the buffer falls in: none for a no-map pool.
+	cma=$area
+	[ "$(cat "/sys/bus/platform/devices/$dev/area_kind")" = pool ] && cma=none
+	case $out in *" area=$cma inside=yes "*) r=0 ;; *) r=1 ;; esac
 	_result $r "$dev: the frame lies in its area $area" "$out"
+	bits=32
+	prop=/proc/device-tree/$dev/cmalab,dma-bits
+	[ -r "$prop" ] && bits=$(od -An -tu1 "$prop" | awk '{ print $4 }')
+	dma=$(($(echo "$out" | sed -n 's/.* dma=\(0x[0-9a-f]*\) .*/\1/p')))
+	[ $((dma + bytes)) -le $((1 << bits)) ]
+	_result $? "$dev: the frame ends within its $bits-bit DMA reach" "dma $(printf 0x%x "$dma")"
 	echo "$out" | sed -n 's/.* dma=\(0x[0-9a-f]*\) .*/\1/p' >> /tmp/frame-addrs
 done
 # Held at once, the frames must not overlap: sorted, each starts past the

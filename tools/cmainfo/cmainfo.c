@@ -87,10 +87,13 @@ static const char *area_origin(const char *name, int *is_default)
 	char path[PATH_MAX];
 
 	*is_default = 0;
-	/* dma_contiguous_reserve() names the area it makes from cma= "reserved" */
+	/*
+	 * dma_contiguous_reserve() names the area it makes from cma= (or from
+	 * CONFIG_CMA_SIZE_*, 0 in cmalab's kernels) "reserved".
+	 */
 	if (strcmp(name, "reserved") == 0) {
 		*is_default = 1;
-		return "cma= (or Kconfig)";
+		return "cma=";
 	}
 	snprintf(path, sizeof(path), DT_RESMEM "/%s", name);
 	if (!exists(path))
@@ -103,7 +106,7 @@ static const char *area_origin(const char *name, int *is_default)
 static int report_areas(void)
 {
 	struct dirent **names;
-	int n, i;
+	int n, i, shown = 0;
 
 	printf("CMA areas (debugfs cma/):\n");
 	n = scandir(DEBUGFS_CMA, &names, NULL, alphasort);
@@ -132,10 +135,13 @@ static int report_areas(void)
 		printf("%-10s ", human(used * page_size, sz, sizeof(sz)));
 		printf("%-10s %-8s %s\n", human(maxchunk * page_size, sz, sizeof(sz)),
 		       def ? "yes" : "no", from);
+		shown++;
 next:
 		free(names[i]);
 	}
 	free(names);
+	if (!shown)
+		printf("  (none: no CMA area exists)\n");
 	return 0;
 }
 
