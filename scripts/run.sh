@@ -66,7 +66,8 @@ set -- qemu-system-arm -M virt -cpu cortex-a15 -m "$ram" -nographic -nic none \
 
 if [ "$mode" = shell ]; then
 	# Interactive: console on stdio (works without a TTY too).
-	timeout -k 5 "$timeout" "$@" -serial mon:stdio
+	# --foreground: QEMU must own the terminal to read from it.
+	timeout --foreground "$timeout" "$@" -serial mon:stdio
 	exit $?
 fi
 
