@@ -31,7 +31,7 @@ BASE_DTS := dts/qemu-virt.dts
 PATCHES := patches/linux-6.1/series $(wildcard patches/linux-6.1/*.patch)
 FLAVOUR_FRAGMENT := $(wildcard board/common/linux/flavour/$(FLAVOUR).config)
 FRAGMENTS := $(sort $(wildcard board/common/linux/*.config)) $(FLAVOUR_FRAGMENT)
-GUEST_PROGS := cmainfo vfimc
+GUEST_PROGS := cmainfo vfimc cmahog
 GUEST_BINS := $(addprefix $(GBIN)/,$(GUEST_PROGS))
 GUEST_FILES := $(wildcard guest/* tests/guest/*.sh)
 # Guest-side tests written in C: tests/guest/<name>.c

@@ -58,11 +58,16 @@ printf '%s\n' "$run" > "$rundir/extra/etc/cmalab/run"
 	cpio -o -H newc -R 0:0 --quiet) > "$rundir/extra.cpio"
 cat "$initramfs" "$rundir/extra.cpio" > "$rundir/initramfs.cpio"
 
+# A sparse scratch disk, /dev/vda in the guest: real page cache for tests.
+truncate -s 1G "$rundir/scratch.img"
+
 set -- qemu-system-arm -M virt -cpu cortex-a15 -m "$ram" -nographic -nic none \
 	-no-reboot -kernel "$kernel" -initrd "$rundir/initramfs.cpio" \
 	-dtb "$dtb" -append "$bootargs" \
 	-device virtio-serial-device \
-	-chardev "file,id=out,path=$out" -device virtconsole,chardev=out
+	-chardev "file,id=out,path=$out" -device virtconsole,chardev=out \
+	-drive "file=$rundir/scratch.img,if=none,format=raw,id=scratch" \
+	-device virtio-blk-device,drive=scratch
 
 if [ "$mode" = shell ]; then
 	# Interactive: console on stdio (works without a TTY too).

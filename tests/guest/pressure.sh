@@ -1,0 +1,77 @@
+# pressure DEV...: the seeds' two claims on a full system.
+# Reuse (seed 006): with no buffer held, a hog of anonymous memory, tmpfs
+# and page cache drives CmaFree down: the CMA areas serve the system's
+# movable pages (each area at least half on LRU lists).
+# Migration (seeds 003-005): with the areas full, every DEV allocates and
+# verifies a 1080p frame, all at once; the hog then finds every page it
+# wrote intact, and holds fewer pages in CMA than before - its anon, tmpfs
+# and page-cache pages that were in the way were migrated, not lost.
+# shellcheck source=tests/guest/ktap.sh
+. /usr/lib/cmalab/tests/ktap.sh
+# shellcheck source=tests/guest/hog.sh
+. /usr/lib/cmalab/tests/hog.sh
+
+meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
+field() { echo "$2" | sed -n "s/.* $1=\\([0-9]*\\)\\/.*/\\1/p"; }
+frame=$((1920 * 1080 * 3))
+areas=$(find /sys/kernel/debug/cma -mindepth 1 -maxdepth 1 | wc -l)
+
+plan $((2 + areas + 3 + $# + 3))
+total=$(meminfo CmaTotal)
+avail=$(($(meminfo MemAvailable) / 1024))
+# Anonymous and tmpfs memory a quarter of what is available each, page
+# cache as much again as is available: the page cache is what reclaim
+# gives back, so migration always has somewhere to go.
+hog_start $((avail / 4)) $((avail / 4)) "$avail"
+echo "# hog: $hog_ready"
+free=$(meminfo CmaFree)
+echo "# CmaFree $free of $total kB with the hog running"
+ok test "$total" -gt 0 -- "there are CMA areas ($total kB)"
+[ "$free" -le $((total / 4)) ]
+_result $? "the hog drove CmaFree below a quarter of CmaTotal" "CmaFree $free kB"
+hog lru "$areas" > /tmp/lru
+while read -r _ name lru; do
+	used=${lru%/*} count=${lru#*/}
+	echo "# area $name: $used of $count pages on LRU lists ($((used * 100 / count))%)"
+	[ $((used * 2)) -ge "$count" ]
+	_result $? "area $name: at least half its pages serve movable memory" "$used/$count"
+done < /tmp/lru
+
+before=$(hog where)
+echo "# before: $before"
+for kind in anon shmem file; do
+	[ "$(field $kind "$before")" -gt 0 ]
+	_result $? "some $kind pages of the hog lie in CMA areas" "$before"
+done
+
+pids=""
+for dev in "$@"; do
+	rm -f "/tmp/frame-$dev"
+	mkfifo "/tmp/frame-$dev"
+	vfimc alloc "$dev" "$frame" --verify --hold 600 > "/tmp/frame-$dev" 2>&1 &
+	pids="$pids $!"
+	out=$(head -n 1 "/tmp/frame-$dev")
+	echo "# $dev: $out"
+	case $out in *verify=ok*) r=0 ;; *) r=1 ;; esac
+	_result $r "$dev: a 1080p frame allocates and verifies under pressure" "$out"
+done
+
+after=$(hog where)
+echo "# after: $after"
+b=$(($(field anon "$before") + $(field shmem "$before") + $(field file "$before")))
+a=$(($(field anon "$after") + $(field shmem "$after") + $(field file "$after")))
+[ "$a" -lt "$b" ]
+_result $? "the hog holds fewer CMA pages than before ($b -> $a): they moved" ""
+result=$(hog verify)
+echo "# $result"
+case $result in *", 0 corrupted") r=0 ;; *) r=1 ;; esac
+_result $r "the hog's pages are all intact" "$result"
+# Control: the check finds damage when there is some.
+hog corrupt >/dev/null
+result=$(hog verify)
+case $result in *", 3 corrupted, first: "*) r=0 ;; *) r=1 ;; esac
+_result $r "control: one flipped bit in each kind is found" "$result"
+# shellcheck disable=SC2086 # the list of pids
+kill $pids
+hog_stop
+done_testing
