@@ -20,12 +20,30 @@ boot() {
 		>"$work/out" 2>"$work/err" || boot_rc=$?
 }
 
+# The dmesg gate: kernel reports no test may cause unless it expects them.
+# A test that does sets EXPECT_DMESG to an extended regex matching every
+# such line it expects.
+DMESG_GATE='WARNING:|BUG:|Oops|KASAN|UBSAN|possible (recursive|circular) locking|lockdep|DMA-API|kernel BUG|Call trace:|cut here'
+
+# dmesg_gate: fail, showing them, on report lines in this boot's console
+# log that EXPECT_DMESG does not cover.
+dmesg_gate() {
+	found=$(grep -aE "$DMESG_GATE" "$work/run/console.log" 2>/dev/null)
+	[ -n "${EXPECT_DMESG:-}" ] && found=$(echo "$found" | grep -Ev "$EXPECT_DMESG")
+	[ -z "$found" ] && return 0
+	echo "# dmesg gate: the kernel reported what this test does not expect:"
+	echo "$found" | head -n 20 | sed 's/^/#   /'
+	return 1
+}
+
 # guest_ktap VAR=VALUE...: boot with RUN= set to a guest test; pass when
-# the boot succeeded and every KTAP document it printed is complete and
-# has no failure. The guest's KTAP is this test's output.
+# the boot succeeded, every KTAP document it printed is complete and has
+# no failure, and the dmesg gate passes. The guest's KTAP is this test's
+# output.
 guest_ktap() {
 	boot "$@"
 	cat "$work/out"
+	dmesg_gate || return 1
 	ktap_complete "$work/out" || {
 		echo "# boot status $boot_rc; make said:"
 		sed 's/^/#   /' "$work/err"

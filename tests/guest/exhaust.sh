@@ -1,0 +1,55 @@
+# exhaust DEV: exhaustion and accounting on DEV's CMA area (empty at start).
+# A request larger than the area fails with ENOMEM, is counted by the area's
+# alloc_pages_fail (in pages) and leaves nothing used; a buffer of a size
+# that is no power of two uses exactly its pages, not the next power of
+# two; the area still serves while it is held; freeing returns the area's
+# used pages and CmaFree to where they were.
+# shellcheck source=tests/guest/ktap.sh
+. /usr/lib/cmalab/tests/ktap.sh
+
+dev=$1
+area=$(cat "/sys/bus/platform/devices/$dev/area")
+d=/sys/kernel/debug/cma/$area
+s=/sys/kernel/mm/cma/$area
+count=$(cat "$d/count")
+# Freed CMA pages go to the per-cpu lists first, where CmaFree does not
+# count them. A CMA allocation drains those lists (alloc_contig_range
+# does); freeing it leaves just its one page there. CmaFree is read after
+# such a probe at the start and at the end, so both readings see the same.
+cmafree() {
+	vfimc alloc "$dev" 4K >/dev/null 2>&1
+	awk '/^CmaFree:/ { print $2 }' /proc/meminfo
+}
+
+plan 9
+free0=$(cmafree)
+used0=$(cat "$d/used") fail0=$(cat "$s/alloc_pages_fail") succ0=$(cat "$s/alloc_pages_success")
+echo "# $area: $count pages, $used0 used, CmaFree $free0 kB"
+
+out=$(vfimc alloc "$dev" $(((count + 1) * 4096)) 2>&1)
+case $out in *ENOMEM*) r=0 ;; *) r=1 ;; esac
+_result $r "one page more than the area fails with ENOMEM" "$out"
+is $(($(cat "$s/alloc_pages_fail") - fail0)) $((count + 1)) "alloc_pages_fail counts its $((count + 1)) pages"
+is "$(cat "$d/used")" "$used0" "the failed request left nothing used"
+
+# 5 MiB + 12 KiB: 1283 pages, which a power-of-two allocator would round
+# up to 2048.
+pages=1283
+rm -f /tmp/exhaust
+mkfifo /tmp/exhaust
+vfimc alloc "$dev" $((pages * 4096)) --hold 600 > /tmp/exhaust 2>&1 &
+pid=$!
+out=$(head -n 1 /tmp/exhaust)
+echo "# $out"
+is $(($(cat "$d/used") - used0)) "$pages" "a $pages-page buffer uses exactly $pages pages"
+is $(($(cat "$s/alloc_pages_success") - succ0)) "$pages" "alloc_pages_success counts its $pages pages"
+rest=$(((count - pages) / 256 * 256 - 256))
+out=$(vfimc alloc "$dev" $((rest * 4096)) 2>&1)
+case $out in *"buffer 1 "*) r=0 ;; *) r=1 ;; esac
+_result $r "the area still serves $rest more pages while it is held" "$out"
+kill "$pid"
+wait "$pid" 2>/dev/null
+is "$(cat "$d/used")" "$used0" "freed: the area is back to $used0 used pages"
+is "$(cmafree)" "$free0" "freed: CmaFree is back to $free0 kB"
+is "$(cat "$s/alloc_pages_fail")" $((fail0 + count + 1)) "no other failure was counted"
+done_testing

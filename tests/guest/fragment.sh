@@ -1,0 +1,47 @@
+# fragment DEV: interleaved allocation and freeing leaves holes, and the
+# area's debugfs maxchunk predicts which next allocation succeeds.
+# DEV's area must be empty at the start and a whole number of MiB.
+# Every MiB of the area is held by its own process; killing every other
+# one leaves half the area free in 1 MiB holes.
+# shellcheck source=tests/guest/ktap.sh
+. /usr/lib/cmalab/tests/ktap.sh
+
+dev=$1
+area=$(cat "/sys/bus/platform/devices/$dev/area")
+d=/sys/kernel/debug/cma/$area
+n=$(($(cat "$d/count") / 256))
+
+plan 6
+pids=""
+i=0
+while [ $i -lt "$n" ]; do
+	i=$((i + 1))
+	rm -f /tmp/frag
+	mkfifo /tmp/frag
+	vfimc alloc "$dev" 1M --hold 600 > /tmp/frag 2>&1 &
+	eval "pid$i=$!"
+	head -n 1 /tmp/frag >/dev/null
+done
+is "$(cat "$d/maxchunk")" 0 "$n holders of 1 MiB fill the area: maxchunk 0"
+i=1
+while [ $i -le "$n" ]; do
+	eval "kill \$pid$i; wait \$pid$i 2>/dev/null"
+	i=$((i + 2))
+done
+used=$(cat "$d/used") mc=$(cat "$d/maxchunk")
+echo "# after freeing every other MiB: used $used pages, maxchunk $mc pages"
+is "$used" $((n / 2 * 256)) "half the area is free again"
+is "$mc" 256 "maxchunk says the largest hole is 1 MiB"
+out=$(vfimc alloc "$dev" $(((mc + 1) * 4096)) 2>&1)
+case $out in *ENOMEM*) r=0 ;; *) r=1 ;; esac
+_result $r "as predicted, maxchunk + 1 page fails (with $((n / 2)) MiB free)" "$out"
+out=$(vfimc alloc "$dev" $((mc * 4096)) 2>&1)
+case $out in *"buffer 1 "*) r=0 ;; *) r=1 ;; esac
+_result $r "as predicted, maxchunk pages succeed" "$out"
+i=2
+while [ $i -le "$n" ]; do
+	eval "kill \$pid$i; wait \$pid$i 2>/dev/null"
+	i=$((i + 2))
+done
+is "$(cat "$d/maxchunk")" $((n * 256)) "all freed: maxchunk is the whole area again"
+done_testing
