@@ -17,6 +17,9 @@
  *            (PFNs from /proc/self/pagemap, areas from debugfs cma/)
  *   lru      per CMA area, how many of its pages are on an LRU list, i.e.
  *            used by movable memory of anyone (/proc/kpageflags)
+ *   unmovable  per CMA area, then for all RAM outside them ("outside"),
+ *            how many pages are slab or page-table pages: kernel memory
+ *            that can never move (/proc/kpageflags)
  *   verify   check every page; "verified N pages, M corrupted"
  *   corrupt  flip one bit in the middle page of each kind: a control that
  *            shows verify finds what it is meant to find
@@ -37,6 +40,8 @@
 
 #define MAX_AREAS	16
 #define KPF_LRU		5
+#define KPF_SLAB	7
+#define KPF_PGTABLE	26
 #define PM_PRESENT	(1ULL << 63)
 #define PM_PFN_MASK	((1ULL << 55) - 1)
 
@@ -254,6 +259,66 @@ static void cmd_lru(void)
 }
 
 /* One line: "verified N pages, M corrupted[, first: KIND page P word W]" */
+static void count_unmovable(int fd, uint64_t from, uint64_t to, uint64_t *slab,
+			    uint64_t *pgtable)
+{
+	uint64_t pfn, flags;
+
+	for (pfn = from; pfn < to; pfn++) {
+		if (pread(fd, &flags, 8, (off_t)pfn * 8) != 8)
+			die("kpageflags");
+		*slab += (flags >> KPF_SLAB) & 1;
+		*pgtable += (flags >> KPF_PGTABLE) & 1;
+	}
+}
+
+/* RAM's PFN range, from the first "System RAM" line of /proc/iomem. */
+static void ram_range(uint64_t *first, uint64_t *end)
+{
+	FILE *f = fopen("/proc/iomem", "r");
+	char line[128];
+	unsigned long long s, e;
+
+	*first = *end = 0;
+	while (f && fgets(line, sizeof(line), f))
+		if (strstr(line, "System RAM") && sscanf(line, "%llx-%llx", &s, &e) == 2) {
+			if (!*end)
+				*first = s / page;
+			*end = (e + 1) / page;
+		}
+	if (f)
+		fclose(f);
+}
+
+static void cmd_unmovable(void)
+{
+	int fd = open("/proc/kpageflags", O_RDONLY | O_CLOEXEC), i;
+	uint64_t slab = 0, pgtable = 0, first, end, pfn, flags;
+
+	if (fd < 0)
+		die("/proc/kpageflags");
+	for (i = 0; i < nareas; i++) {
+		slab = pgtable = 0;
+		count_unmovable(fd, areas[i].base_pfn, areas[i].base_pfn + areas[i].count,
+				&slab, &pgtable);
+		printf("unmovable %s slab=%" PRIu64 " pgtable=%" PRIu64 "\n", areas[i].name,
+		       slab, pgtable);
+	}
+	/* The control: the same count over the RAM no area covers. */
+	slab = pgtable = 0;
+	ram_range(&first, &end);
+	for (pfn = first; pfn < end; pfn++) {
+		if (in_cma(pfn))
+			continue;
+		if (pread(fd, &flags, 8, (off_t)pfn * 8) != 8)
+			die("kpageflags");
+		slab += (flags >> KPF_SLAB) & 1;
+		pgtable += (flags >> KPF_PGTABLE) & 1;
+	}
+	printf("unmovable outside slab=%" PRIu64 " pgtable=%" PRIu64 "\n", slab, pgtable);
+	close(fd);
+}
+
 static void cmd_verify(void)
 {
 	size_t checked = 0, bad = 0, i, w, first_page = 0, first_word = 0;
@@ -336,6 +401,8 @@ int main(int argc, char **argv)
 			cmd_where();
 		else if (!strcmp(line, "lru"))
 			cmd_lru();
+		else if (!strcmp(line, "unmovable"))
+			cmd_unmovable();
 		else if (!strcmp(line, "verify"))
 			cmd_verify();
 		else if (!strcmp(line, "corrupt"))
