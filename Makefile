@@ -128,7 +128,7 @@ $(GBIN)/%: $$(wildcard tools/%/*.c tools/%/*.h) $(GUEST_UAPI)
 $(GTEST)/%: tests/guest/%.c $(GUEST_UAPI)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
-	@$(CROSS_CC) $(CFLAGS_GUEST) -o $@ $<
+	@$(CROSS_CC) $(CFLAGS_GUEST) -pthread -o $@ $<
 
 $(INITRAMFS): $(ZIMAGE) $(BUSYBOX) $(GUEST_BINS) $(GUEST_TEST_BINS) $(GUEST_FILES)
 	@echo "  CPIO    $@"
