@@ -8,10 +8,11 @@
 hog_start() {
 	if [ ! -d /mnt/scratch ]; then
 		mkdir -p /mnt/scratch
-		mke2fs /dev/vda >/dev/null 2>&1 && mount -t ext2 /dev/vda /mnt/scratch || {
+		if ! mke2fs /dev/vda >/dev/null 2>&1 ||
+			! mount -t ext2 /dev/vda /mnt/scratch; then
 			echo "# Bail out! no scratch disk for the page-cache hog"
 			exit 1
-		}
+		fi
 	fi
 	rm -f /tmp/hog.in /tmp/hog.out
 	mkfifo /tmp/hog.in /tmp/hog.out
@@ -19,6 +20,8 @@ hog_start() {
 		< /tmp/hog.in > /tmp/hog.out &
 	hog_pid=$!
 	exec 3>/tmp/hog.in 4</tmp/hog.out
+	# The hog's first line, for the caller to show.
+	# shellcheck disable=SC2034
 	read -r hog_ready <&4
 }
 
