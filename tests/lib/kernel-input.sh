@@ -8,6 +8,8 @@
 #          panic:TEXT   the runner reports a panic; the console log holds TEXT
 # AREAS    the CMA areas that must exist: "none" or "name:pages,..."
 # Prints one KTAP result per assertion (2 for runs/silent, 2 for hang/panic).
+# work and boot_rc come from host.sh.
+# shellcheck disable=SC2154
 kernel_case() {
 	desc=$1 outcome=$2 areas=$3
 	shift 3
