@@ -169,7 +169,11 @@ shell: deps dtb images
 
 # --- tests ------------------------------------------------------------------
 
+# Every flavour is built first: tests then run in parallel, and only read
+# the images.
 test: images
+	@$(MAKE) -s --no-print-directory FLAVOUR=modular images
+	@$(MAKE) -s --no-print-directory FLAVOUR=debug images
 	@tests/run.sh
 
 clean:
