@@ -6,6 +6,8 @@
 # used pages and CmaFree to where they were.
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
+# shellcheck source=tests/guest/hold.sh
+. /usr/lib/cmalab/tests/hold.sh
 
 dev=$1
 area=$(cat "/sys/bus/platform/devices/$dev/area")
@@ -35,12 +37,9 @@ is "$(cat "$d/used")" "$used0" "the failed request left nothing used"
 # 5 MiB + 12 KiB: 1283 pages, which a power-of-two allocator would round
 # up to 2048.
 pages=1283
-rm -f /tmp/exhaust
-mkfifo /tmp/exhaust
-vfimc alloc "$dev" $((pages * 4096)) --hold 600 > /tmp/exhaust 2>&1 &
-pid=$!
-out=$(head -n 1 /tmp/exhaust)
-echo "# $out"
+hold 1 "$dev" $((pages * 4096))
+pid=$held_pid
+echo "# $held"
 is $(($(cat "$d/used") - used0)) "$pages" "a $pages-page buffer uses exactly $pages pages"
 is $(($(cat "$s/alloc_pages_success") - succ0)) "$pages" "alloc_pages_success counts its $pages pages"
 rest=$(((count - pages) / 256 * 256 - 256))

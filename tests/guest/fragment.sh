@@ -5,6 +5,8 @@
 # one leaves half the area free in 1 MiB holes.
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
+# shellcheck source=tests/guest/hold.sh
+. /usr/lib/cmalab/tests/hold.sh
 
 dev=$1
 area=$(cat "/sys/bus/platform/devices/$dev/area")
@@ -15,11 +17,8 @@ plan 6
 i=0
 while [ $i -lt "$n" ]; do
 	i=$((i + 1))
-	rm -f /tmp/frag
-	mkfifo /tmp/frag
-	vfimc alloc "$dev" 1M --hold 600 > /tmp/frag 2>&1 &
-	eval "pid$i=$!"
-	head -n 1 /tmp/frag >/dev/null
+	hold 1 "$dev" 1M
+	eval "pid$i=$held_pid"
 done
 is "$(cat "$d/maxchunk")" 0 "$n holders of 1 MiB fill the area: maxchunk 0"
 i=1

@@ -10,6 +10,8 @@
 . /usr/lib/cmalab/tests/ktap.sh
 # shellcheck source=tests/guest/hog.sh
 . /usr/lib/cmalab/tests/hog.sh
+# shellcheck source=tests/guest/hold.sh
+. /usr/lib/cmalab/tests/hold.sh
 
 meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
 field() { echo "$2" | sed -n "s/.* $1=\\([0-9]*\\)\\/.*/\\1/p"; }
@@ -53,11 +55,8 @@ done
 
 pids=""
 for dev in "$@"; do
-	rm -f "/tmp/frame-$dev"
-	mkfifo "/tmp/frame-$dev"
-	vfimc alloc "$dev" "$frame" --verify --hold 600 > "/tmp/frame-$dev" 2>&1 &
-	pids="$pids $!"
-	out=$(head -n 1 "/tmp/frame-$dev")
+	hold 1 "$dev" "$frame" --verify
+	pids="$pids $held_pid" out=$held
 	echo "# $dev: $out"
 	case $out in *verify=ok*) r=0 ;; *) r=1 ;; esac
 	_result $r "$dev: a 1080p frame allocates and verifies under pressure" "$out"

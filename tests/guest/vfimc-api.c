@@ -19,18 +19,9 @@
 
 #include <misc/vfimc.h>
 
-static int n, failed;
-static const char *dev;
+#include "guest.h"
 
-static void result(int ok, const char *desc, const char *diag)
-{
-	printf("%s %d %s\n", ok ? "ok" : "not ok", ++n, desc);
-	if (!ok) {
-		failed++;
-		if (diag)
-			printf("# %s\n", diag);
-	}
-}
+static const char *dev;
 
 /* ok when the call failed with errno want */
 static void fails_with(int ret, int want, const char *desc)
@@ -40,23 +31,12 @@ static void fails_with(int ret, int want, const char *desc)
 
 	snprintf(diag, sizeof(diag), "returned %d, errno %s, want %s", ret,
 		 ret ? strerrorname_np(err) : "none", strerrorname_np(want));
-	result(ret == -1 && err == want, desc, diag);
+	ktap_result(ret == -1 && err == want, desc, diag);
 }
 
 static uint64_t counter(const char *name)
 {
-	char path[256], buf[64];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/device/%s", dev, name);
-	f = fopen(path, "r");
-	if (!f || !fgets(buf, sizeof(buf), f)) {
-		if (f)
-			fclose(f);
-		return UINT64_MAX;
-	}
-	fclose(f);
-	return strtoull(buf, NULL, 0);
+	return vfimc_attr(dev, name);
 }
 
 static uint64_t area_size(void)
@@ -91,7 +71,7 @@ int main(int argc, char **argv)
 	snprintf(node, sizeof(node), "/dev/vfimc-%s", dev);
 
 	printf("KTAP version 1\n1..23\n");
-	result(!stat(node, &st) && (st.st_mode & 07777) == 0600 && S_ISCHR(st.st_mode),
+	ktap_result(!stat(node, &st) && (st.st_mode & 07777) == 0600 && S_ISCHR(st.st_mode),
 	       "device node is a char device, mode 0600", node);
 	fd = open(node, O_RDWR);
 	fd2 = open(node, O_RDWR);
@@ -116,14 +96,14 @@ int main(int argc, char **argv)
 	fails_with(ioctl(fd, VFIMC_IOC_FREE, &id), ENOENT, "free of an unknown id: ENOENT");
 
 	ret = alloc(fd, 16 * page, 0, &a);
-	result(!ret && a.id >= 1 && a.dma_addr && a.latency_ns > 0,
+	ktap_result(!ret && a.id >= 1 && a.dma_addr && a.latency_ns > 0,
 	       "alloc 16 pages returns id, DMA address and latency", strerror(errno));
 	p = (struct vfimc_pattern){ .id = a.id, .seed = 42 };
 	ret = ioctl(fd, VFIMC_IOC_CAPTURE, &p) || ioctl(fd, VFIMC_IOC_VERIFY, &p);
-	result(!ret && p.mismatch == VFIMC_NO_MISMATCH, "captured frame verifies", NULL);
+	ktap_result(!ret && p.mismatch == VFIMC_NO_MISMATCH, "captured frame verifies", NULL);
 
 	w = mmap(NULL, 16 * page, PROT_READ | PROT_WRITE, MAP_SHARED, fd, a.id * page);
-	result(w != MAP_FAILED && w[5] == vfimc_pattern_word(42, 5),
+	ktap_result(w != MAP_FAILED && w[5] == vfimc_pattern_word(42, 5),
 	       "mmap shows the captured frame", strerror(errno));
 	if (w == MAP_FAILED)
 		return 1;
@@ -131,11 +111,11 @@ int main(int argc, char **argv)
 	p = (struct vfimc_pattern){ .id = a.id, .seed = 42 };
 	ret = ioctl(fd, VFIMC_IOC_VERIFY, &p);
 	snprintf(diag, sizeof(diag), "mismatch %llu", (unsigned long long)p.mismatch);
-	result(!ret && p.mismatch == (uint64_t)page + 12,
+	ktap_result(!ret && p.mismatch == (uint64_t)page + 12,
 	       "verify finds a word corrupted through the mapping, at its offset", diag);
 	p = (struct vfimc_pattern){ .id = a.id, .seed = 43 };
 	ret = ioctl(fd, VFIMC_IOC_VERIFY, &p);
-	result(!ret && p.mismatch == 0, "verify with another seed fails at offset 0", NULL);
+	ktap_result(!ret && p.mismatch == 0, "verify with another seed fails at offset 0", NULL);
 	fails_with(ioctl(fd, VFIMC_IOC_FREE, &a.id), EBUSY, "a mapped buffer cannot be freed");
 	munmap(w, 16 * page);
 
@@ -149,28 +129,28 @@ int main(int argc, char **argv)
 	ret = alloc(fd, 32 * page, VFIMC_ALLOC_NO_KERNEL_MAPPING | VFIMC_ALLOC_WRITE_COMBINE, &b);
 	p = (struct vfimc_pattern){ .id = b.id, .seed = 7 };
 	ret = ret || ioctl(fd, VFIMC_IOC_CAPTURE, &p) || ioctl(fd, VFIMC_IOC_VERIFY, &p);
-	result(!ret && p.mismatch == VFIMC_NO_MISMATCH,
+	ktap_result(!ret && p.mismatch == VFIMC_NO_MISMATCH,
 	       "no-kernel-mapping write-combined buffer captures and verifies", NULL);
 
 	peak = counter("peak");
 	snprintf(diag, sizeof(diag), "buffers %llu bytes %llu peak %llu allocs +%llu",
 		 (unsigned long long)counter("buffers"), (unsigned long long)counter("bytes"),
 		 (unsigned long long)peak, (unsigned long long)(counter("allocs") - allocs0));
-	result(counter("buffers") == 2 && counter("bytes") == 48ULL * page &&
+	ktap_result(counter("buffers") == 2 && counter("bytes") == 48ULL * page &&
 	       peak >= 48ULL * page && counter("allocs") - allocs0 == 2,
 	       "sysfs counts 2 buffers, 48 pages, peak and allocations", diag);
 
 	ret = alloc(fd2, area_size() + 64 * page, 0, &b);
-	result(ret == -1 && errno == ENOMEM && counter("failures") - failures0 == 1,
+	ktap_result(ret == -1 && errno == ENOMEM && counter("failures") - failures0 == 1,
 	       "more than the area fails with ENOMEM and counts a failure", strerror(errno));
 
 	ret = ioctl(fd, VFIMC_IOC_FREE, &a.id);
-	result(!ret && counter("buffers") == 1, "unmapped buffer frees", strerror(errno));
+	ktap_result(!ret && counter("buffers") == 1, "unmapped buffer frees", strerror(errno));
 	close(fd);
 	close(fd2);
 	snprintf(diag, sizeof(diag), "buffers %llu bytes %llu",
 		 (unsigned long long)counter("buffers"), (unsigned long long)counter("bytes"));
-	result(counter("buffers") == 0 && counter("bytes") == 0 && counter("peak") == peak,
+	ktap_result(counter("buffers") == 0 && counter("bytes") == 0 && counter("peak") == peak,
 	       "closing the files frees what they held; peak stays", diag);
-	return failed ? 1 : 0;
+	return ktap_failed ? 1 : 0;
 }

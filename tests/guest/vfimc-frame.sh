@@ -5,18 +5,17 @@
 # user mapping.
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
+# shellcheck source=tests/guest/hold.sh
+. /usr/lib/cmalab/tests/hold.sh
 
 frame=$((1920 * 1080 * 3))
 bytes=$(((frame + 4095) / 4096 * 4096))
 plan $(($# * 4 + 1))
 pids=""
 for dev in "$@"; do
-	mkfifo "/tmp/frame-$dev"
-	vfimc alloc "$dev" "$frame" --verify --hold 600 > "/tmp/frame-$dev" 2>&1 &
-	pids="$pids $!"
-	# The line arrives once the frame is allocated and verified; the
-	# process then holds it while the next device allocates.
-	out=$(head -n 1 "/tmp/frame-$dev")
+	# Held while the next device allocates.
+	hold 1 "$dev" "$frame" --verify
+	pids="$pids $held_pid" out=$held
 	echo "# $dev: $out"
 	case $out in *verify=ok*) r=0 ;; *) r=1 ;; esac
 	_result $r "$dev: a 1080p RGB24 frame allocates and verifies" "$out"

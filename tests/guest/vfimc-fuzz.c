@@ -22,6 +22,8 @@
 
 #include <misc/vfimc.h>
 
+#include "guest.h"
+
 #define MAX_IDS 64
 
 static uint64_t rng;
@@ -38,39 +40,15 @@ static uint32_t rnd(void)
 
 static uint64_t counter(const char *name)
 {
-	char path[256], buf[64];
-	FILE *f;
-	uint64_t v = UINT64_MAX;
-
-	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/device/%s", dev, name);
-	f = fopen(path, "r");
-	if (f && fgets(buf, sizeof(buf), f))
-		v = strtoull(buf, NULL, 0);
-	if (f)
-		fclose(f);
-	return v;
+	return vfimc_attr(dev, name);
 }
 
-/* Pages used in the device's CMA area (debugfs); UINT64_MAX if none. */
+/* Pages used in the device's CMA area. */
 static uint64_t area_used(void)
 {
-	char path[256], area[128] = "";
-	uint64_t v = UINT64_MAX;
-	FILE *f;
+	char area[128];
 
-	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/device/area", dev);
-	f = fopen(path, "r");
-	if (f && fgets(area, sizeof(area), f))
-		area[strcspn(area, "\n")] = '\0';
-	if (f)
-		fclose(f);
-	snprintf(path, sizeof(path), "/sys/kernel/debug/cma/%s/used", area);
-	f = fopen(path, "r");
-	if (f && fscanf(f, "%llu", (unsigned long long *)&v) != 1)
-		v = UINT64_MAX;
-	if (f)
-		fclose(f);
-	return v;
+	return cma_used(vfimc_area(dev, area, sizeof(area)));
 }
 
 static uint64_t random_size(void)

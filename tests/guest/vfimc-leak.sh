@@ -5,6 +5,8 @@
 # MOVABLE lists, where any movable allocation may take them.)
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
+# shellcheck source=tests/guest/hold.sh
+. /usr/lib/cmalab/tests/hold.sh
 
 dev=$1
 sys=/sys/bus/platform/devices/$dev
@@ -12,11 +14,8 @@ used=/sys/kernel/debug/cma/$(cat "$sys/area")/used
 
 plan 5
 used0=$(cat "$used")
-mkfifo /tmp/vfimc-leak
-vfimc alloc "$dev" 1M --count 3 --hold 600 > /tmp/vfimc-leak &
-pid=$!
-# The three buffer lines arrive once all three are allocated.
-head -n 3 /tmp/vfimc-leak > /tmp/vfimc-leak.out
+hold 3 "$dev" 1M --count 3
+pid=$held_pid
 is "$(cat "$sys/buffers")" 3 "$dev: three buffers held by pid $pid"
 is "$(cat "$used")" $((used0 + 768)) "area uses 768 more pages"
 kill -9 "$pid"

@@ -4,6 +4,8 @@
 # used page in AREA (debugfs, exact), and CmaFree where it started.
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
+# shellcheck source=tests/guest/hold.sh
+. /usr/lib/cmalab/tests/hold.sh
 
 rounds=$1 area=$2
 shift 2
@@ -26,11 +28,8 @@ while [ $i -lt "$rounds" ]; do
 	}
 	pids=""
 	for dev in "$@"; do
-		rm -f /tmp/hold
-		mkfifo /tmp/hold
-		vfimc alloc "$dev" 2M --count 2 --hold 600 > /tmp/hold &
-		pids="$pids $!"
-		head -n 2 /tmp/hold > /dev/null
+		hold 2 "$dev" 2M --count 2
+		pids="$pids $held_pid"
 	done
 	is "$(cat "$used")" $((used0 + $# * 1024)) "round $i: buffers held: $(($# * 4)) MiB used in $area"
 	! rmmod vfimc 2>/dev/null

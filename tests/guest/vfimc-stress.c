@@ -21,6 +21,8 @@
 
 #include <misc/vfimc.h>
 
+#include "guest.h"
+
 #define MAX_LIVE	512
 #define PER_THREAD	8
 
@@ -61,21 +63,6 @@ static uint32_t rnd(uint64_t *s)
 	*s ^= *s >> 7;
 	*s ^= *s << 17;
 	return (uint32_t)(*s >> 16);
-}
-
-static uint64_t sysfs_u64(const char *dev, const char *attr)
-{
-	char path[256], buf[64];
-	FILE *f;
-	uint64_t v = 0;
-
-	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/device/%s", dev, attr);
-	f = fopen(path, "r");
-	if (f && fgets(buf, sizeof(buf), f))
-		v = strtoull(buf, NULL, 0);
-	if (f)
-		fclose(f);
-	return v;
 }
 
 /* Record a new live buffer; the number of live buffers it overlaps. */
@@ -186,8 +173,8 @@ int main(int argc, char **argv)
 		return 2;
 	for (i = 0; i < ndev; i++) {
 		devs[i].name = argv[4 + i];
-		devs[i].base = sysfs_u64(devs[i].name, "area_base");
-		devs[i].size = sysfs_u64(devs[i].name, "area_size");
+		devs[i].base = vfimc_attr(devs[i].name, "area_base");
+		devs[i].size = vfimc_attr(devs[i].name, "area_size");
 	}
 	printf("KTAP version 1\n1..5\n# %s s, seed %s, %d threads on each of %d devices\n",
 	       argv[1], argv[2], threads, ndev);
@@ -208,7 +195,7 @@ int main(int argc, char **argv)
 		bad_errno += w[i].bad_errno;
 	}
 	for (t = 0; t < ndev; t++)
-		leaked += sysfs_u64(devs[t].name, "buffers");
+		leaked += vfimc_attr(devs[t].name, "buffers");
 	printf("# %lu allocations (%lu ENOMEM), %lu frames verified\n", allocs, enomem, verified);
 	printf("%s 1 work was done: allocations and verified frames\n",
 	       allocs > 0 && verified > 0 ? "ok" : "not ok");

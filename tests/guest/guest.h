@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Shared by cmalab's guest tests written in C: KTAP results, and the
+ * numbers they read from sysfs and debugfs.
+ */
+#ifndef CMALAB_GUEST_H
+#define CMALAB_GUEST_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int ktap_n, ktap_failed;
+
+/* "ok N DESC" or "not ok N DESC" and "# DIAG". */
+static inline void ktap_result(int ok, const char *desc, const char *diag)
+{
+	printf("%s %d %s\n", ok ? "ok" : "not ok", ++ktap_n, desc);
+	if (!ok) {
+		ktap_failed++;
+		if (diag)
+			printf("# %s\n", diag);
+	}
+}
+
+/* The number in a sysfs or debugfs file; UINT64_MAX if there is none. */
+static inline uint64_t read_u64(const char *path)
+{
+	char buf[64], *end;
+	uint64_t v = UINT64_MAX;
+	FILE *f = fopen(path, "r");
+
+	if (f && fgets(buf, sizeof(buf), f)) {
+		v = strtoull(buf, &end, 0);
+		if (end == buf)
+			v = UINT64_MAX;
+	}
+	if (f)
+		fclose(f);
+	return v;
+}
+
+/* A vfimc device's sysfs attribute, e.g. "buffers". */
+static inline uint64_t vfimc_attr(const char *dev, const char *attr)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/device/%s", dev, attr);
+	return read_u64(path);
+}
+
+/* Pages used in a CMA area (debugfs cma/<area>/used). */
+static inline uint64_t cma_used(const char *area)
+{
+	char path[256];
+
+	snprintf(path, sizeof(path), "/sys/kernel/debug/cma/%s/used", area);
+	return read_u64(path);
+}
+
+/* The name of the area a vfimc device is bound to, into buf. */
+static inline const char *vfimc_area(const char *dev, char *buf, size_t len)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/device/area", dev);
+	buf[0] = '\0';
+	f = fopen(path, "r");
+	if (f && fgets(buf, (int)len, f))
+		buf[strcspn(buf, "\n")] = '\0';
+	if (f)
+		fclose(f);
+	return buf;
+}
+
+#endif /* CMALAB_GUEST_H */
