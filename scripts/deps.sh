@@ -5,7 +5,7 @@
 set -eu
 
 packages="
-bc bison flex cpio xz-utils make gcc libc6-dev git kmod
+bc bison flex cpio xz-utils make gcc libc6-dev git kmod procps
 libssl-dev libelf-dev ccache sparse
 linux-source-6.1
 gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
