@@ -14,3 +14,13 @@ hold() {
 	held=$(head -n "$_lines" /tmp/hold.fifo)
 	rm -f /tmp/hold.fifo
 }
+
+# hold_frame DEV DESCRIPTION: hold a 1920x1080 RGB24 frame on DEV, verified
+# through the device and a user mapping; one KTAP result "DEV: DESCRIPTION"
+# (needs ktap.sh). Sets held and held_pid like hold.
+hold_frame() {
+	hold 1 "$1" $((1920 * 1080 * 3)) --verify
+	echo "# $1: $held"
+	case $held in *verify=ok*) _r=0 ;; *) _r=1 ;; esac
+	_result $_r "$1: $2" "$held"
+}

@@ -19,7 +19,6 @@ field() { echo "$2" | sed -n "s/.* $1=\\([0-9]*\\)\\/.*/\\1/p"; }
 # migration (KASAN's shadow and its watermarks leave more CMA free there).
 reuse=1
 [ "${1:-}" = --migration-only ] && { reuse=0; shift; }
-frame=$((1920 * 1080 * 3))
 areas=$(find /sys/kernel/debug/cma -mindepth 1 -maxdepth 1 | wc -l)
 
 plan $(((2 + areas) * reuse + 3 + $# + 3))
@@ -55,11 +54,8 @@ done
 
 pids=""
 for dev in "$@"; do
-	hold 1 "$dev" "$frame" --verify
-	pids="$pids $held_pid" out=$held
-	echo "# $dev: $out"
-	case $out in *verify=ok*) r=0 ;; *) r=1 ;; esac
-	_result $r "$dev: a 1080p frame allocates and verifies under pressure" "$out"
+	hold_frame "$dev" "a 1080p frame allocates and verifies under pressure"
+	pids="$pids $held_pid"
 done
 
 after=$(hog where)

@@ -14,11 +14,8 @@ plan $(($# * 4 + 1))
 pids=""
 for dev in "$@"; do
 	# Held while the next device allocates.
-	hold 1 "$dev" "$frame" --verify
+	hold_frame "$dev" "a 1080p RGB24 frame allocates and verifies"
 	pids="$pids $held_pid" out=$held
-	echo "# $dev: $out"
-	case $out in *verify=ok*) r=0 ;; *) r=1 ;; esac
-	_result $r "$dev: a 1080p RGB24 frame allocates and verifies" "$out"
 	is "$(echo "$out" | sed -n 's/.* size=\([0-9]*\) .*/\1/p')" "$bytes" \
 		"$dev: the buffer is $bytes bytes"
 	area=$(cat "/sys/bus/platform/devices/$dev/area")
