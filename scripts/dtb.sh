@@ -30,7 +30,6 @@ compile() { # SRC OUT
 
 [ -r "$base" ] || die "$base: no such file"
 compile "$base" "$tmp/base.dtb"
-set -- "$@"
 n=0
 for o in "$@"; do
 	[ -r "$o" ] || die "overlay $o: no such file"

@@ -223,10 +223,25 @@ static int parse_uint(const char *s, unsigned long max, unsigned long *val)
 	return (errno || end == s || *end || *s == '-' || *val > max) ? -1 : 0;
 }
 
+/* Have the device verify seed's frame in buffer b; 0, an errno, or EIO. */
+static int device_verify(int fd, const struct vfimc_alloc *b, uint32_t seed,
+			 const char *what)
+{
+	struct vfimc_pattern p = { .id = b->id, .seed = seed };
+
+	if (ioctl(fd, VFIMC_IOC_VERIFY, &p))
+		return errno;
+	if (p.mismatch != VFIMC_NO_MISMATCH) {
+		fprintf(stderr, "%s: buffer %u: %s at offset %llu\n", prog, b->id, what,
+			(unsigned long long)p.mismatch);
+		return EIO;
+	}
+	return 0;
+}
+
 /* Through the user mapping: check the engine's frame, then write our own. */
 static int verify_mapping(int fd, const struct vfimc_alloc *b, uint32_t seed)
 {
-	struct vfimc_pattern p = { .id = b->id, .seed = seed + 1 };
 	long page = sysconf(_SC_PAGESIZE);
 	uint32_t *w, i, n = b->size / 4;
 
@@ -244,30 +259,19 @@ static int verify_mapping(int fd, const struct vfimc_alloc *b, uint32_t seed)
 	for (i = 0; i < n; i++)
 		w[i] = vfimc_pattern_word(seed + 1, i);
 	munmap(w, b->size);
-	if (ioctl(fd, VFIMC_IOC_VERIFY, &p))
-		return errno;
-	if (p.mismatch != VFIMC_NO_MISMATCH) {
-		fprintf(stderr, "%s: buffer %u: device sees a difference at offset %llu\n",
-			prog, b->id, (unsigned long long)p.mismatch);
-		return EIO;
-	}
-	return 0;
+	return device_verify(fd, b, seed + 1, "device sees a difference");
 }
 
 static int verify_buffer(int fd, const struct vfimc_alloc *b, uint32_t seed)
 {
 	struct vfimc_pattern p = { .id = b->id, .seed = seed };
 
+	int err;
+
 	if (ioctl(fd, VFIMC_IOC_CAPTURE, &p))
 		return errno;
-	if (ioctl(fd, VFIMC_IOC_VERIFY, &p))
-		return errno;
-	if (p.mismatch != VFIMC_NO_MISMATCH) {
-		fprintf(stderr, "%s: buffer %u: captured frame differs at offset %llu\n",
-			prog, b->id, (unsigned long long)p.mismatch);
-		return EIO;
-	}
-	return verify_mapping(fd, b, seed);
+	err = device_verify(fd, b, seed, "captured frame differs");
+	return err ? err : verify_mapping(fd, b, seed);
 }
 
 static uint64_t alignment(uint64_t addr)
