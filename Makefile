@@ -19,8 +19,16 @@ TIMEOUT ?= 300
 FLAVOUR ?= default
 
 B := build
-KSRC := $(B)/linux/src
-KOUT := $(CURDIR)/$(B)/linux/$(FLAVOUR)
+# The source tree with the whole series. A flavour that leaves patches out
+# (flavour/<name>.omit) gets its own tree, a git worktree of this one; its
+# build directory sits beside it as ../src, as the default one does, so
+# ccache finds the objects the two builds share.
+MAINSRC := $(B)/linux/src
+FLAVOUR_OMIT := $(wildcard board/common/linux/flavour/$(FLAVOUR).omit)
+KTREE := $(B)/linux$(if $(FLAVOUR_OMIT),/cut-$(FLAVOUR))
+KSRC := $(KTREE)/src
+KSTAMP := $(KTREE)/src.stamp
+KOUT := $(CURDIR)/$(KTREE)/$(FLAVOUR)
 ZIMAGE := $(KOUT)/arch/arm/boot/zImage
 MODDIR := $(B)/modules/$(FLAVOUR)
 BUSYBOX := $(B)/rootfs/busybox
@@ -97,13 +105,19 @@ $(B)/linux/pkgver: FORCE
 	[ "$$(cat $@ 2>/dev/null)" = "$$v" ] || echo "$$v" > $@
 
 $(B)/linux/src.stamp: $(PATCHES) $(B)/linux/pkgver
-	@scripts/linux-source.sh $(KSRC) patches/linux-6.1
+	@scripts/linux-source.sh $(MAINSRC) patches/linux-6.1
 	@touch $@
 
-$(KOUT)/.config: $(FRAGMENTS) $(B)/linux/src.stamp
+ifneq ($(FLAVOUR_OMIT),)
+$(KSTAMP): $(B)/linux/src.stamp $(FLAVOUR_OMIT)
+	@scripts/linux-source.sh $(KSRC) patches/linux-6.1 $(FLAVOUR_OMIT) $(MAINSRC)
+	@touch $@
+endif
+
+$(KOUT)/.config: $(FRAGMENTS) $(KSTAMP)
 	@scripts/linux-config.sh $(KSRC) $(KOUT) $(FRAGMENTS)
 
-$(ZIMAGE): $(KOUT)/.config $(B)/linux/src.stamp
+$(ZIMAGE): $(KOUT)/.config $(KSTAMP)
 	@scripts/linux-build.sh $(KSRC) $(KOUT) $(MODDIR)
 	@touch $@
 
@@ -117,7 +131,7 @@ UAPI_HEADERS := misc/vfimc.h
 GUEST_UAPI := $(addprefix $(B)/guest/include/,$(UAPI_HEADERS))
 $(GUEST_UAPI): $(B)/guest/include/%: $(B)/linux/src.stamp
 	@mkdir -p $(@D)
-	@cp $(KSRC)/include/uapi/$* $@
+	@cp $(MAINSRC)/include/uapi/$* $@
 
 .SECONDEXPANSION:
 $(GBIN)/%: $$(wildcard tools/%/*.c tools/%/*.h) $(GUEST_UAPI)
@@ -141,7 +155,7 @@ DTSCHEMA := $(DTSCHEMA_OUT)/Documentation/devicetree/bindings/processed-schema.j
 BOARDS := $(patsubst board/%/board.mk,%,$(wildcard board/*/board.mk))
 
 $(DTSCHEMA): $(B)/linux/src.stamp
-	@scripts/dt-schema.sh $(KSRC) $(DTSCHEMA_OUT)
+	@scripts/dt-schema.sh $(MAINSRC) $(DTSCHEMA_OUT)
 
 # Every board's DTB, built as make run builds it and checked against the
 # kernel's bindings plus ours. dtc warnings and schema findings are errors.
@@ -171,9 +185,11 @@ shell: deps dtb images
 
 # Every flavour is built first: tests then run in parallel, and only read
 # the images.
+FLAVOURS := $(basename $(notdir $(wildcard board/common/linux/flavour/*.config)))
 test: images
-	@$(MAKE) -s --no-print-directory FLAVOUR=modular images
-	@$(MAKE) -s --no-print-directory FLAVOUR=debug images
+	@for f in $(FLAVOURS); do \
+		$(MAKE) -s --no-print-directory FLAVOUR=$$f images || exit 1; \
+	done
 	@tests/run.sh
 
 clean:

@@ -6,11 +6,18 @@
 # re-patched when the series changes, so untouched files keep their mtimes
 # and kbuild rebuilds only what the patches touch.
 #
-# usage: linux-source.sh SRCDIR PATCHDIR
+# A kernel flavour can leave patches out, to show what the kernel does
+# without them: OMITFILE names them, one per line. Such a tree is a git
+# worktree of BASESRC (an already prepared full tree) at "pristine", so the
+# tarball is extracted once.
+#
+# usage: linux-source.sh SRCDIR PATCHDIR [OMITFILE BASESRC]
 set -eu
 
 src=$1
 patchdir=$(cd "$2" && pwd)
+omitfile=${3:-}
+base=${4:-}
 tarball=/usr/src/linux-source-6.1.tar.xz
 
 die() { echo "linux-source: $*" >&2; exit 1; }
@@ -21,11 +28,24 @@ die() { echo "linux-source: $*" >&2; exit 1; }
 pkgver=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null) ||
 	die "package linux-source-6.1 is not installed (make deps)"
 
+names() { grep -v '^[[:space:]]*\(#\|$\)' "$1" || true; }
+
+# The patches to apply: the series, less those OMITFILE names.
+series=$(names "$patchdir/series")
+if [ -n "$omitfile" ]; then
+	[ -r "$omitfile" ] || die "$omitfile missing"
+	for p in $(names "$omitfile"); do
+		echo "$series" | grep -qxF "$p" ||
+			die "$omitfile omits $p, which patches/linux-6.1/series does not name"
+	done
+	series=$(echo "$series" | grep -vxF "$(names "$omitfile")" || true)
+fi
+
 series_id() {
-	# Identity of the series: the series file plus every patch it names.
+	# Identity of the series: the patch names and every patch's content.
 	{
-		cat "$patchdir/series"
-		grep -v '^[[:space:]]*\(#\|$\)' "$patchdir/series" | while read -r p; do
+		echo "$series"
+		for p in $series; do
 			cat "$patchdir/$p"
 		done
 	} | sha256sum | cut -d' ' -f1
@@ -36,7 +56,18 @@ git_src() {
 		-c commit.gpgsign=false "$@"
 }
 
-if [ "$(cat "$src/.cmalab-pkgver" 2>/dev/null)" != "$pkgver" ]; then
+if [ -n "$base" ]; then
+	[ "$(cat "$base/.cmalab-pkgver" 2>/dev/null)" = "$pkgver" ] ||
+		die "$base is not prepared for linux-source-6.1 $pkgver"
+	if [ "$(cat "$src/.cmalab-pkgver" 2>/dev/null)" != "$pkgver" ]; then
+		echo "  WORKTREE $src (pristine linux-source-6.1 $pkgver)"
+		rm -rf "$src"
+		git -C "$base" worktree prune
+		git -C "$base" worktree add -q --detach "$(realpath -m "$src")" pristine
+		echo "$pkgver" > "$src/.cmalab-pkgver"
+		rm -f "$src/.cmalab-series"
+	fi
+elif [ "$(cat "$src/.cmalab-pkgver" 2>/dev/null)" != "$pkgver" ]; then
 	echo "  EXTRACT linux-source-6.1 $pkgver"
 	rm -rf "$src"
 	mkdir -p "$src.tmp"
@@ -54,10 +85,10 @@ fi
 want=$(series_id)
 [ "$(cat "$src/.cmalab-series" 2>/dev/null)" = "$want" ] && exit 0
 
-echo "  PATCH   $(grep -vc '^[[:space:]]*\(#\|$\)' "$patchdir/series" || true) patch(es) from $patchdir"
+echo "  PATCH   $(echo "$series" | grep -c . || true) patch(es) from $patchdir${omitfile:+, less those $omitfile names}"
 git_src am --abort >/dev/null 2>&1 || true
 git_src reset -q --hard pristine
-grep -v '^[[:space:]]*\(#\|$\)' "$patchdir/series" | while read -r p; do
+for p in $series; do
 	[ -r "$patchdir/$p" ] || die "series names $p, which is not in $patchdir"
 	git_src am -q --whitespace=error-all "$patchdir/$p" ||
 		die "$p does not apply to linux-source-6.1 $pkgver"
