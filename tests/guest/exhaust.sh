@@ -10,7 +10,7 @@
 . /usr/lib/cmalab/tests/hold.sh
 
 dev=$1
-area=$(cat "/sys/bus/platform/devices/$dev/area")
+area=$(cat "/sys/class/misc/vfimc-$dev/device/area")
 d=/sys/kernel/debug/cma/$area
 s=/sys/kernel/mm/cma/$area
 count=$(cat "$d/count")

@@ -9,7 +9,7 @@
 . /usr/lib/cmalab/tests/hold.sh
 
 dev=$1
-sys=/sys/bus/platform/devices/$dev
+sys=/sys/class/misc/vfimc-$dev/device
 used=/sys/kernel/debug/cma/$(cat "$sys/area")/used
 
 plan 5

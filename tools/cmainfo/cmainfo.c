@@ -303,7 +303,29 @@ static int walk_bindings(const char *dir, const char *dtpath)
 	return found;
 }
 
-/* vfimc devices say in sysfs which area serves them, region or default. */
+/* The character device of the vfimc device in sysfs directory DIR. */
+static void vfimc_node(const char *dir, char *node, size_t len)
+{
+	char path[PATH_MAX + 8];
+	struct dirent *e;
+	DIR *d;
+
+	snprintf(node, len, "?");
+	snprintf(path, sizeof(path), "%s/misc", dir);
+	d = opendir(path);
+	if (!d)
+		return;
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.')
+			snprintf(node, len, "/dev/%s", e->d_name);
+	closedir(d);
+}
+
+/*
+ * vfimc devices say in sysfs which area serves them, region or default,
+ * and how many of their live buffers the area did not serve (dma-mapping's
+ * fallback to the page allocator).
+ */
 static void report_vfimc(void)
 {
 	const char *drv = "/sys/bus/platform/drivers/vfimc";
@@ -316,7 +338,8 @@ static void report_vfimc(void)
 	printf("\nvfimc devices (sysfs):\n");
 	for (i = 0; i < n; i++) {
 		char dir[PATH_MAX], path[PATH_MAX + 16], area[NAME_MAX + 1] = "?", kind[32] = "?";
-		unsigned long long buffers = 0, bytes = 0;
+		char node[NAME_MAX + 8];
+		unsigned long long buffers = 0, bytes = 0, fallback = 0;
 		const char *s;
 
 		snprintf(dir, sizeof(dir), "%s/%s", drv, names[i]->d_name);
@@ -328,8 +351,10 @@ static void report_vfimc(void)
 				snprintf(kind, sizeof(kind), "%s", s);
 			read_ull(dir, "buffers", &buffers);
 			read_ull(dir, "bytes", &bytes);
-			printf("  /dev/vfimc-%-16s area %-24s (%s), %llu buffers, %llu bytes\n",
-			       names[i]->d_name, area, kind, buffers, bytes);
+			read_ull(dir, "fallback_buffers", &fallback);
+			vfimc_node(dir, node, sizeof(node));
+			printf("  %-22s area %-24s (%s), %llu buffers (%llu from the fallback), %llu bytes\n",
+			       node, area, kind, buffers, fallback, bytes);
 			shown++;
 		}
 		free(names[i]);

@@ -11,8 +11,10 @@
  * one open file, in the order given (each size --count times), until the
  * program exits (after --hold seconds). alloc prints one line per
  * buffer: id, DMA address, size, the CMA area the buffer falls in (from
- * debugfs cma/), whether it lies wholly inside the device's own area, the
- * address's alignment and the in-kernel allocation latency. --verify has
+ * debugfs cma/), whether it lies wholly inside the device's own area and
+ * so where it came from (from=area, fallback: outside the device's area,
+ * from the page allocator; pages: the device has no area), the address's
+ * alignment and the in-kernel allocation latency. --verify has
  * the engine capture a frame and checks it through the device and through
  * a user mapping, then writes one through the mapping and has the device
  * verify it. Failures exit non-zero naming the errno.
@@ -23,6 +25,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -279,6 +282,18 @@ static uint64_t alignment(uint64_t addr)
 	return addr ? addr & -addr : 0;
 }
 
+/*
+ * Where a buffer came from: its device's area; dma-mapping's fallback to
+ * the page allocator when the device has an area but the buffer lies
+ * outside it; or the page allocator for a device without an area.
+ */
+static const char *buffer_source(const struct area *own, bool inside)
+{
+	if (inside)
+		return "area";
+	return own->size ? "fallback" : "pages";
+}
+
 static int cmd_alloc(int argc, char **argv)
 {
 	unsigned long count = 1, hold = 0, seed = 1;
@@ -286,6 +301,7 @@ static int cmd_alloc(int argc, char **argv)
 	uint64_t sizes[MAX_BUFFERS];
 	char node[PATH_MAX], what[PATH_MAX + 64];
 	int verify = 0, fd, i, nsizes, nbufs, err;
+	bool inside;
 	const char *dev;
 	uint32_t flags = 0;
 	struct area own;
@@ -349,11 +365,12 @@ static int cmd_alloc(int argc, char **argv)
 				 node, (unsigned long long)b[i].size, i + 1, nbufs);
 			return fail(errno, what);
 		}
-		printf("buffer %u dma=0x%08llx size=%llu area=%s inside=%s align=0x%llx latency_ns=%llu",
+		inside = own.size && b[i].dma_addr >= own.base &&
+			 b[i].dma_addr + b[i].size <= own.base + own.size;
+		printf("buffer %u dma=0x%08llx size=%llu area=%s inside=%s from=%s align=0x%llx latency_ns=%llu",
 		       b[i].id, (unsigned long long)b[i].dma_addr,
 		       (unsigned long long)b[i].size, cma_area_of(b[i].dma_addr, b[i].size),
-		       own.size && b[i].dma_addr >= own.base &&
-		       b[i].dma_addr + b[i].size <= own.base + own.size ? "yes" : "no",
+		       inside ? "yes" : "no", buffer_source(&own, inside),
 		       (unsigned long long)alignment(b[i].dma_addr),
 		       (unsigned long long)b[i].latency_ns);
 		if (verify) {
