@@ -2,8 +2,9 @@
 # and show, or test, what the kernel made of it. See README.md.
 #
 #   make run    [BOARD=] [CMA=] [BOOTARGS=] [RAM=] [OVERLAYS=]
-#               [ROOTFS_OVERLAY=] [RUN=] [TIMEOUT=]
+#               [ROOTFS_OVERLAY=] [RUN=] [TIMEOUT=] [CHECK=0]
 #   make shell  (same variables)
+#   make check  [BOARD=] [CMA=] [BOOTARGS=] [RAM=] [OVERLAYS=] [FORMAT=json]
 #   make test
 #
 # The kernel source, build trees and images live in build/ (ignored).
@@ -15,6 +16,10 @@ OVERLAYS ?=
 ROOTFS_OVERLAY ?=
 RUN ?=
 TIMEOUT ?= 300
+# make run and make shell run cmacheck first and stop on errors; CHECK=0 boots anyway.
+CHECK ?= 1
+# make check's output: text (the report) or json.
+FORMAT ?= text
 # Kernel flavour: default, or one with a fragment in board/common/linux/flavour/
 FLAVOUR ?= default
 
@@ -35,6 +40,7 @@ BUSYBOX := $(B)/rootfs/busybox
 GBIN := $(B)/guest/bin
 INITRAMFS := $(B)/initramfs-$(FLAVOUR).cpio
 BASE_DTS := dts/qemu-virt.dts
+CMACHECK := $(B)/host/cmacheck
 
 PATCHES := patches/linux-6.1/series $(wildcard patches/linux-6.1/*.patch)
 FLAVOUR_FRAGMENT := $(wildcard board/common/linux/flavour/$(FLAVOUR).config)
@@ -60,7 +66,13 @@ RAM ?= $(BOARD_RAM)
 ifeq ($(FLAVOUR_FRAGMENT)$(filter default,$(FLAVOUR)),)
 $(error FLAVOUR=$(FLAVOUR): no such kernel flavour (flavours: default $(basename $(notdir $(wildcard board/common/linux/flavour/*.config)))))
 endif
-ifneq ($(filter run shell dtb,$(MAKECMDGOALS)),)
+ifneq ($(filter 0 1,$(CHECK)),$(CHECK))
+$(error CHECK=$(CHECK): 1 (the default) checks the configuration before booting, 0 boots without)
+endif
+ifneq ($(filter text json,$(FORMAT)),$(FORMAT))
+$(error FORMAT=$(FORMAT): make check prints text (the default) or json)
+endif
+ifneq ($(filter run shell dtb check,$(MAKECMDGOALS)),)
 INPUT_ERROR := $(shell scripts/check-input.sh $(call q,$(BOARD)) $(call q,$(CMA)) \
 	$(call q,$(RAM)) $(call q,$(OVERLAYS)) $(call q,$(ROOTFS_OVERLAY)))
 ifneq ($(INPUT_ERROR),)
@@ -81,7 +93,7 @@ export CMALAB_KARGS := $(KARGS)
 RUNDIR ?= $(B)/run
 
 .NOTPARALLEL:
-.PHONY: all help deps images kernel initramfs dtb dtbs run shell test clean distclean FORCE
+.PHONY: all help deps images kernel initramfs dtb dtbs run shell check test clean distclean FORCE
 
 all: images
 
@@ -173,13 +185,42 @@ dtbs: deps $(DTSCHEMA)
 dtb: deps
 	@scripts/dtb.sh $(RUNDTB) $(RAM) $(BASE_DTS) $(BOARD_OVERLAYS) $(OVERLAYS)
 
-run: deps dtb images
+run: deps dtb images $(CMACHECK)
+	@$(PRECHECK)
 	@RUNDIR=$(RUNDIR) TIMEOUT=$(TIMEOUT) ROOTFS_OVERLAY=$(call q,$(ROOTFS_OVERLAY)) \
 	scripts/run.sh $(if $(RUN),run,report) $(ZIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM)
 
-shell: deps dtb images
+shell: deps dtb images $(CMACHECK)
+	@$(PRECHECK)
 	@RUNDIR=$(RUNDIR) TIMEOUT=$(TIMEOUT) ROOTFS_OVERLAY=$(call q,$(ROOTFS_OVERLAY)) \
 	scripts/run.sh shell $(ZIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM)
+
+# --- cmacheck: what the kernel will do with this configuration ---------------
+
+CMACHECK_SRC := $(wildcard tools/cmacheck/*.c)
+CFLAGS_HOST := -std=c11 -O2 -Wall -Wextra -Werror
+
+$(CMACHECK): $(CMACHECK_SRC) $(wildcard tools/cmacheck/*.h)
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@"
+	@gcc $(CFLAGS_HOST) -o $@ $(CMACHECK_SRC) -lfdt
+
+# The boot's own DTB, command line, RAM, kernel config and initrd.
+CMACHECK_ARGS = --dtb $(RUNDTB) --ram $(RAM) --bootargs $(call q,$(KARGS)) \
+	--kconfig $(KOUT)/.config --system-map $(KOUT)/System.map \
+	--initrd-size $$(stat -c %s $(INITRAMFS))
+
+# Before a boot: problems only, to stderr; errors stop it (CHECK=0 boots anyway).
+PRECHECK = [ $(CHECK) = 0 ] || { rc=0; $(CMACHECK) $(CMACHECK_ARGS) --brief \
+	>$(RUNDIR).check 2>&1 || rc=$$?; \
+	[ $$rc -eq 0 ] || sed 's/^/  CHECK   /' $(RUNDIR).check >&2; \
+	[ $$rc -lt 2 ] || { echo "cmacheck: not booting $(BOARD) (CHECK=0 boots anyway; make check for the full report)" >&2; exit 2; }; }
+
+# The full report, or JSON alone on stdout (FORMAT=json): what is built to
+# get here reports on stderr. Warnings pass, errors fail.
+check:
+	@$(MAKE) -s --no-print-directory deps dtb images $(CMACHECK) >&2
+	@rc=0; $(CMACHECK) $(CMACHECK_ARGS) $(if $(filter json,$(FORMAT)),--json) || rc=$$?; [ $$rc -lt 2 ]
 
 # --- tests ------------------------------------------------------------------
 

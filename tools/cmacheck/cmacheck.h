@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * cmacheck - say what Linux 6.1 on 32-bit ARM (QEMU virt) will do with a
+ * CMA configuration before it boots: the device tree, the command line,
+ * the RAM size and the kernel configuration.
+ *
+ * The model follows the kernel's own code paths; each rule names the
+ * source it encodes (rules.c).
+ */
+#ifndef CMACHECK_H
+#define CMACHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define MAX_AREAS	32
+#define MAX_BINDINGS	64
+#define MAX_PROBLEMS	128
+#define MAX_SPANS	64
+#define NAME_LEN	64
+#define WHERE_LEN	160
+#define TEXT_LEN	512
+
+/* QEMU virt: RAM starts at 1 GiB. */
+#define RAM_BASE	UINT64_C(0x40000000)
+#define MIB		UINT64_C(1048576)
+
+/* --- parse.c: the kernel's own parsers, and ours ------------------------ */
+
+/* memparse() (lib/cmdline.c): a number (base 0) and an optional suffix. */
+uint64_t memparse(const char *s, const char **end);
+
+/* What early_cma() (kernel/dma/contiguous.c) makes of one cma= value. */
+struct cma_param {
+	bool given;		/* some cma= on the command line */
+	bool no_value;		/* "cma" without "=": the kernel refuses it */
+	unsigned int count;	/* how many cma= there were; the last wins */
+	char text[TEXT_LEN];	/* the value the kernel uses */
+	uint64_t size, base, limit;
+	bool numeric;		/* the size part started with a digit */
+	char junk[TEXT_LEN];	/* what the kernel silently ignores */
+};
+
+void cma_param_parse(struct cma_param *p, const char *value);
+
+/*
+ * Walk a command line as the kernel's next_arg() (lib/cmdline.c) does:
+ * calls fn(param, value or NULL, arg) for each parameter, in order.
+ * Returns -1 if the line is too long to copy.
+ */
+int cmdline_walk(const char *line,
+		 void (*fn)(const char *param, const char *val, void *arg),
+		 void *arg);
+
+/* A size for our own options: memparse syntax, nothing after it. */
+int parse_size(const char *s, uint64_t *out);
+
+/* The kernel configuration options the model needs. */
+struct kconfig {
+	bool known;		/* read from a .config, else our defaults */
+	bool cma, dma_cma, highmem, lpae;
+	unsigned int cma_areas;
+	unsigned int max_order;
+	uint64_t page_offset;
+	uint64_t cma_size_mbytes;
+};
+
+void kconfig_defaults(struct kconfig *k);
+int kconfig_read(struct kconfig *k, const char *path, char *err, size_t errlen);
+
+/* --- the model (rules.c) ---------------------------------------------- */
+
+enum severity { SEV_WARNING, SEV_ERROR };
+
+struct problem {
+	enum severity sev;
+	bool fatal;		/* the boot fails: a hang, an oops or a BUG report */
+	char where[WHERE_LEN];	/* a node path, or the argument */
+	char rule[NAME_LEN];	/* a short identifier of the rule */
+	char message[TEXT_LEN];	/* what happens, and what the kernel prints */
+};
+
+struct area {
+	char name[NAME_LEN];
+	bool fixed;		/* base known; else placed inside the window */
+	uint64_t base, size;	/* a placed area's base is our prediction */
+	uint64_t win_start, win_end;
+	bool is_default;
+	char from[NAME_LEN];	/* "reserved-memory node", "cma=" or "Kconfig" */
+	int node;		/* DT offset, -1 for cma= and Kconfig */
+};
+
+struct binding {
+	char device[WHERE_LEN];
+	char area[NAME_LEN];	/* "" when the device gets no area */
+	char kind[16];		/* cma, default-cma, pool, none, unbound */
+};
+
+struct span {
+	uint64_t start, end;
+	char what[WHERE_LEN];
+};
+
+struct input {
+	const void *fdt;
+	size_t fdt_size;
+	const char *bootargs;
+	uint64_t ram_size;
+	uint64_t initrd_size;	/* 0: no initrd */
+	uint64_t kernel_end;	/* physical end of the kernel image; 0: unknown */
+	struct kconfig kc;
+};
+
+struct check {
+	const struct input *in;
+	struct cma_param cma;
+	uint64_t vmalloc_size;
+	uint64_t lowmem_end;	/* first address past lowmem */
+	uint64_t mem_end;	/* what memblock ends at */
+	uint64_t pageblock;	/* CMA_MIN_ALIGNMENT_BYTES */
+	struct area areas[MAX_AREAS];
+	int nareas;
+	struct binding bindings[MAX_BINDINGS];
+	int nbindings;
+	struct problem problems[MAX_PROBLEMS];
+	int nproblems;
+	struct span reserved[MAX_SPANS];	/* memblock reservations so far */
+	int nreserved;
+	struct span kernel, initrd, dtb;
+};
+
+/* 0 if buf[0..n) is a whole, well-formed DTB; else -1 and why in err. */
+int dtb_check(const void *buf, size_t n, char *err, size_t errlen);
+
+/* Runs every rule; returns 0 clean, 1 warnings only, 2 errors. */
+int check_run(struct check *c, const struct input *in);
+
+void problem(struct check *c, enum severity sev, const char *where,
+	     const char *rule, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* --- report.c --------------------------------------------------------- */
+
+void report_text(const struct check *c, const char *dtb_name, bool brief);
+void report_json(const struct check *c);
+
+#endif /* CMACHECK_H */

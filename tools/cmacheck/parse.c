@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmacheck's parsers: the kernel's memparse() and next_arg() as lib/cmdline.c
+ * has them, early_cma() as kernel/dma/contiguous.c has it, and a reader for
+ * the few .config options the model needs.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmacheck.h"
+
+/*
+ * simple_strtoull(s, &end, 0) (lib/vsprintf.c, lib/kstrtox.c): "0x" and a
+ * hex digit select base 16, a leading 0 base 8, else base 10; no sign, no
+ * leading spaces; overflow wraps.
+ */
+static uint64_t kernel_strtoull(const char *s, const char **end)
+{
+	unsigned int base = 10;
+	uint64_t v = 0;
+
+	if (s[0] == '0') {
+		if (tolower((unsigned char)s[1]) == 'x' && isxdigit((unsigned char)s[2])) {
+			base = 16;
+			s += 2;
+		} else {
+			base = 8;
+		}
+	}
+	for (;; s++) {
+		unsigned int d;
+
+		if (isdigit((unsigned char)*s))
+			d = (unsigned int)(*s - '0');
+		else if (isxdigit((unsigned char)*s))
+			d = (unsigned int)(tolower((unsigned char)*s) - 'a' + 10);
+		else
+			break;
+		if (d >= base)
+			break;
+		v = v * base + d;
+	}
+	*end = s;
+	return v;
+}
+
+uint64_t memparse(const char *s, const char **end)
+{
+	const char *e;
+	uint64_t v = kernel_strtoull(s, &e);
+	unsigned int shift = 0;
+
+	switch (*e) {
+	case 'E': case 'e': shift += 10; /* fall through */
+	case 'P': case 'p': shift += 10; /* fall through */
+	case 'T': case 't': shift += 10; /* fall through */
+	case 'G': case 'g': shift += 10; /* fall through */
+	case 'M': case 'm': shift += 10; /* fall through */
+	case 'K': case 'k': shift += 10;
+		e++;
+		break;
+	default:
+		break;
+	}
+	v = shift >= 64 ? 0 : v << shift;
+	if (end)
+		*end = e;
+	return v;
+}
+
+/*
+ * early_cma(): size = memparse(p); "@" then base = memparse; "-" then
+ * limit = memparse, else limit = base + size. Whatever follows is ignored.
+ */
+void cma_param_parse(struct cma_param *p, const char *value)
+{
+	const char *s;
+
+	p->given = true;
+	p->count++;
+	p->no_value = !value;
+	p->size = p->base = p->limit = 0;
+	p->junk[0] = '\0';
+	p->numeric = false;
+	snprintf(p->text, sizeof(p->text), "%s", value ? value : "");
+	if (!value)
+		return;
+	p->numeric = isdigit((unsigned char)value[0]);
+	p->size = memparse(value, &s);
+	if (*s == '@') {
+		p->base = memparse(s + 1, &s);
+		if (*s == '-')
+			p->limit = memparse(s + 1, &s);
+		else
+			p->limit = p->base + p->size;
+	}
+	snprintf(p->junk, sizeof(p->junk), "%s", s);
+}
+
+/* next_arg() and parse_args(): quotes, "param=value", "--" ends them. */
+int cmdline_walk(const char *line,
+		 void (*fn)(const char *param, const char *val, void *arg),
+		 void *arg)
+{
+	char buf[4096], *args = buf;
+
+	if (strlen(line) >= sizeof(buf))
+		return -1;
+	strcpy(buf, line);
+	while (isspace((unsigned char)*args))
+		args++;
+	while (*args) {
+		size_t i, equals = 0;
+		int in_quote = 0, quoted = 0;
+		char *param, *val = NULL;
+
+		if (*args == '"') {
+			args++;
+			in_quote = quoted = 1;
+		}
+		for (i = 0; args[i]; i++) {
+			if (isspace((unsigned char)args[i]) && !in_quote)
+				break;
+			if (!equals && args[i] == '=')
+				equals = i;
+			if (args[i] == '"')
+				in_quote = !in_quote;
+		}
+		param = args;
+		if (equals) {
+			args[equals] = '\0';
+			val = args + equals + 1;
+			if (*val == '"') {
+				val++;
+				if (i > 0 && args[i - 1] == '"')
+					args[i - 1] = '\0';
+			}
+		}
+		if (quoted && i > 0 && args[i - 1] == '"')
+			args[i - 1] = '\0';
+		if (args[i]) {
+			args[i] = '\0';
+			args += i + 1;
+		} else {
+			args += i;
+		}
+		while (isspace((unsigned char)*args))
+			args++;
+		if (!val && !strcmp(param, "--"))
+			break;
+		fn(param, val, arg);
+	}
+	return 0;
+}
+
+int parse_size(const char *s, uint64_t *out)
+{
+	const char *end;
+
+	if (!s || !isdigit((unsigned char)s[0]))
+		return -1;
+	*out = memparse(s, &end);
+	return *end ? -1 : 0;
+}
+
+/* Debian's armhf-like defaults that cmalab's fragments give (board/common). */
+void kconfig_defaults(struct kconfig *k)
+{
+	memset(k, 0, sizeof(*k));
+	k->cma = k->dma_cma = k->highmem = true;
+	k->cma_areas = 7;
+	k->max_order = 11;
+	k->page_offset = 0xC0000000ULL;
+}
+
+static int kconfig_bool(const char *val)
+{
+	return !strcmp(val, "y");
+}
+
+int kconfig_read(struct kconfig *k, const char *path, char *err, size_t errlen)
+{
+	char line[512];
+	FILE *f = fopen(path, "r");
+	bool any = false;
+
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	kconfig_defaults(k);
+	/* A .config states every option it has; absent bools are off. */
+	k->cma = k->dma_cma = k->highmem = false;
+	while (fgets(line, sizeof(line), f)) {
+		char *eq, *name = line, *val;
+
+		line[strcspn(line, "\n")] = '\0';
+		if (strncmp(line, "CONFIG_", 7) || !(eq = strchr(line, '=')))
+			continue;
+		*eq = '\0';
+		val = eq + 1;
+		name += 7;
+		any = true;
+		if (!strcmp(name, "CMA"))
+			k->cma = kconfig_bool(val);
+		else if (!strcmp(name, "DMA_CMA"))
+			k->dma_cma = kconfig_bool(val);
+		else if (!strcmp(name, "HIGHMEM"))
+			k->highmem = kconfig_bool(val);
+		else if (!strcmp(name, "ARM_LPAE"))
+			k->lpae = kconfig_bool(val);
+		else if (!strcmp(name, "CMA_AREAS"))
+			k->cma_areas = (unsigned int)strtoul(val, NULL, 0);
+		else if (!strcmp(name, "ARCH_FORCE_MAX_ORDER"))
+			k->max_order = (unsigned int)strtoul(val, NULL, 0);
+		else if (!strcmp(name, "PAGE_OFFSET"))
+			k->page_offset = strtoull(val, NULL, 0);
+		else if (!strcmp(name, "CMA_SIZE_MBYTES"))
+			k->cma_size_mbytes = strtoull(val, NULL, 0);
+	}
+	fclose(f);
+	if (!any) {
+		snprintf(err, errlen, "%s: no CONFIG_ option in it: not a kernel .config", path);
+		return -1;
+	}
+	if (k->max_order < 2 || k->max_order > 20 || !k->cma_areas || k->cma_areas > 64) {
+		snprintf(err, errlen, "%s: CONFIG_ARCH_FORCE_MAX_ORDER or CONFIG_CMA_AREAS out of range",
+			 path);
+		return -1;
+	}
+	k->known = true;
+	return 0;
+}

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmacheck's output: a text report with a memory map, or JSON.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmacheck.h"
+
+static void size_str(uint64_t v, char *buf, size_t len)
+{
+	if (v && !(v % MIB))
+		snprintf(buf, len, "%" PRIu64 " MiB", v / MIB);
+	else if (v >= MIB)
+		snprintf(buf, len, "%.1f MiB", (double)v / (double)MIB);
+	else if (v && !(v % 1024))
+		snprintf(buf, len, "%" PRIu64 " KiB", v / 1024);
+	else
+		snprintf(buf, len, "%" PRIu64 " B", v);
+}
+
+static int count(const struct check *c, enum severity sev)
+{
+	int i, n = 0;
+
+	for (i = 0; i < c->nproblems; i++)
+		n += c->problems[i].sev == sev;
+	return n;
+}
+
+static bool boots(const struct check *c)
+{
+	int i;
+
+	for (i = 0; i < c->nproblems; i++)
+		if (c->problems[i].fatal)
+			return false;
+	return true;
+}
+
+struct mapline {
+	uint64_t start, end;
+	char what[WHERE_LEN + 64];
+};
+
+static int mapline_cmp(const void *a, const void *b)
+{
+	const struct mapline *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->end < y->end ? -1 : x->end > y->end;
+}
+
+/*
+ * RAM from the bottom: what QEMU loads, each region and area (placed ones
+ * where they are predicted to go), the lowmem boundary.
+ */
+static void memory_map(const struct check *c)
+{
+	struct mapline m[MAX_SPANS + 1];
+	uint64_t ram_end = RAM_BASE + c->in->ram_size;
+	int n = 0, i;
+
+	for (i = 0; i < c->nreserved && n < MAX_SPANS; i++) {
+		m[n].start = c->reserved[i].start;
+		m[n].end = c->reserved[i].end;
+		snprintf(m[n].what, sizeof(m[n].what), "%s", c->reserved[i].what);
+		if (!strcmp(m[n].what, "the kernel image"))
+			snprintf(m[n].what, sizeof(m[n].what), "%s", c->kernel.what);
+		n++;
+	}
+	if (c->lowmem_end < ram_end) {
+		m[n].start = m[n].end = c->lowmem_end;
+		snprintf(m[n].what, sizeof(m[n].what), "--- lowmem ends, highmem begins ---");
+		n++;
+	}
+	qsort(m, (size_t)n, sizeof(m[0]), mapline_cmp);
+	printf("\nMemory map (RAM 0x%08" PRIx64 "-0x%08" PRIx64 ", lowmem ends at 0x%08" PRIx64
+	       "%s):\n", RAM_BASE, ram_end, c->lowmem_end,
+	       c->lowmem_end < ram_end ? ", highmem above" : "");
+	for (i = 0; i < n; i++) {
+		char sz[32];
+
+		size_str(m[i].end - m[i].start, sz, sizeof(sz));
+		printf("  0x%08" PRIx64 "-0x%08" PRIx64 "  %9s  %s%s\n", m[i].start, m[i].end, sz,
+		       m[i].what, m[i].start >= ram_end || m[i].end > ram_end ? "  (beyond RAM)" : "");
+	}
+}
+
+static void problems(const struct check *c)
+{
+	int i;
+
+	for (i = 0; i < c->nproblems; i++) {
+		const struct problem *p = &c->problems[i];
+
+		printf("%s: %s: [%s] %s\n", p->sev == SEV_ERROR ? "error" : "warning",
+		       p->where, p->rule, p->message);
+	}
+	printf("%d error(s), %d warning(s)%s\n", count(c, SEV_ERROR), count(c, SEV_WARNING),
+	       boots(c) ? "" : "; the boot will fail (a hang, an oops or a BUG report)");
+}
+
+void report_text(const struct check *c, const char *dtb_name, bool brief)
+{
+	int i;
+
+	if (brief) {
+		problems(c);
+		return;
+	}
+
+	printf("cmacheck: %s, RAM %" PRIu64 " MiB at 0x%08" PRIx64 ", kernel config %s\n",
+	       dtb_name, c->in->ram_size / MIB, RAM_BASE,
+	       c->in->kc.known ? "read" : "assumed (cmalab's defaults)");
+	printf("  command line: %s\n", c->in->bootargs ? c->in->bootargs : "(none)");
+
+	printf("\nCMA areas the kernel will create (~: a placed area's predicted base):\n");
+	if (!c->nareas)
+		printf("  none\n");
+	else
+		printf("  %-22s %-12s %-8s %-8s %-23s %s\n", "NAME", "BASE", "SIZE", "DEFAULT",
+		       "PLACED IN", "FROM");
+	for (i = 0; i < c->nareas; i++) {
+		const struct area *a = &c->areas[i];
+		char base[32], win[48] = "-", sz[32];
+
+		snprintf(base, sizeof(base), "%s0x%08" PRIx64, a->fixed ? "" : "~", a->base);
+		if (!a->fixed)
+			snprintf(win, sizeof(win), "0x%08" PRIx64 "-0x%08" PRIx64, a->win_start,
+				 a->win_end);
+		size_str(a->size, sz, sizeof(sz));
+		printf("  %-22s %-12s %-8s %-8s %-23s %s\n", a->name, base, sz,
+		       a->is_default ? "yes" : "no", win, a->from);
+	}
+
+	printf("\nDevice bindings:\n");
+	if (!c->nbindings)
+		printf("  none\n");
+	for (i = 0; i < c->nbindings; i++) {
+		const struct binding *b = &c->bindings[i];
+
+		printf("  %-28s -> %-24s %s\n", b->device, b->area[0] ? b->area : "-", b->kind);
+	}
+
+	memory_map(c);
+
+	printf("\n");
+	problems(c);
+}
+
+static void json_str(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			printf("\\%c", ch);
+		else if (ch < 0x20)
+			printf("\\u%04x", ch);
+		else
+			putchar(ch);
+	}
+	putchar('"');
+}
+
+void report_json(const struct check *c)
+{
+	int i;
+
+	printf("{\"ram\":{\"base\":%" PRIu64 ",\"size\":%" PRIu64 ",\"lowmem_end\":%" PRIu64 "},",
+	       RAM_BASE, c->in->ram_size, c->lowmem_end);
+	printf("\"areas\":[");
+	for (i = 0; i < c->nareas; i++) {
+		const struct area *a = &c->areas[i];
+
+		printf("%s{\"name\":", i ? "," : "");
+		json_str(a->name);
+		if (a->fixed)
+			printf(",\"base\":%" PRIu64, a->base);
+		else
+			printf(",\"base\":null,\"predicted_base\":%" PRIu64, a->base);
+		printf(",\"size\":%" PRIu64 ",\"default\":%s,\"window\":[%" PRIu64 ",%" PRIu64 "],"
+		       "\"from\":", a->size, a->is_default ? "true" : "false", a->win_start,
+		       a->win_end);
+		json_str(a->from);
+		printf("}");
+	}
+	printf("],\"bindings\":[");
+	for (i = 0; i < c->nbindings; i++) {
+		const struct binding *b = &c->bindings[i];
+
+		printf("%s{\"device\":", i ? "," : "");
+		json_str(b->device);
+		printf(",\"area\":");
+		if (b->area[0])
+			json_str(b->area);
+		else
+			printf("null");
+		printf(",\"kind\":");
+		json_str(b->kind);
+		printf("}");
+	}
+	printf("],\"boot\":\"%s\",\"problems\":[", boots(c) ? "ok" : "fails");
+	for (i = 0; i < c->nproblems; i++) {
+		const struct problem *p = &c->problems[i];
+
+		printf("%s{\"severity\":\"%s\",\"where\":", i ? "," : "",
+		       p->sev == SEV_ERROR ? "error" : "warning");
+		json_str(p->where);
+		printf(",\"rule\":");
+		json_str(p->rule);
+		printf(",\"message\":");
+		json_str(p->message);
+		printf(",\"fatal\":%s}", p->fatal ? "true" : "false");
+	}
+	printf("]}\n");
+}

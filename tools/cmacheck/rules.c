@@ -1,0 +1,1077 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmacheck's model of Linux 6.1 on 32-bit ARM: what the early boot code
+ * does with the device tree's /reserved-memory, the command line's cma=
+ * and the kernel configuration, in the order it does it
+ * (arch/arm/mm/init.c: arm_memblock_init()):
+ *
+ *   1. memblock reservations: the kernel image, the initrd, the page
+ *      tables below the kernel, the DTB and /memreserve/ entries;
+ *   2. drivers/of/fdt.c: fdt_scan_reserved_mem() - /reserved-memory's
+ *      format, then each child's reg (reserved now) or size (later);
+ *   3. drivers/of/of_reserved_mem.c: fdt_init_reserved_mem() - overlaps,
+ *      then each region: sized ones allocated, then handed to
+ *      rmem_cma_setup() (kernel/dma/contiguous.c) or rmem_dma_setup()
+ *      (kernel/dma/coherent.c) for "shared-dma-pool";
+ *   4. kernel/dma/contiguous.c: dma_contiguous_reserve() - the default
+ *      area from cma= (early_cma()) or Kconfig, through
+ *      cma_declare_contiguous_nid() (mm/cma.c).
+ *
+ * Then what devices bind to (memory-region, of_reserved_mem_device_init())
+ * and what they can reach. Every problem names the rule and the message
+ * the kernel prints, or says that it prints none.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <libfdt.h>
+
+#include "cmacheck.h"
+
+/* arch/arm/include/asm/pgtable.h, memory.h: the vmalloc area's end and gap. */
+#define VMALLOC_END	UINT64_C(0xff800000)
+#define VMALLOC_OFFSET	(8 * MIB)
+#define SMP_CACHE_BYTES	64
+
+void problem(struct check *c, enum severity sev, const char *where,
+	     const char *rule, const char *fmt, ...)
+{
+	struct problem *p;
+	va_list ap;
+
+	if (c->nproblems == MAX_PROBLEMS)
+		return;
+	p = &c->problems[c->nproblems++];
+	p->sev = sev;
+	snprintf(p->where, sizeof(p->where), "%s", where);
+	snprintf(p->rule, sizeof(p->rule), "%s", rule);
+	va_start(ap, fmt);
+	vsnprintf(p->message, sizeof(p->message), fmt, ap);
+	va_end(ap);
+}
+
+/* The last problem means the boot dies or hangs. */
+static void fatal(struct check *c)
+{
+	if (c->nproblems)
+		c->problems[c->nproblems - 1].fatal = true;
+}
+
+static uint64_t ram_end(const struct check *c)
+{
+	return RAM_BASE + c->in->ram_size;
+}
+
+static uint64_t align_up(uint64_t v, uint64_t a)
+{
+	return (v + a - 1) & ~(a - 1);
+}
+
+static bool overlaps(uint64_t s1, uint64_t e1, uint64_t s2, uint64_t e2)
+{
+	return s1 < e2 && s2 < e1;
+}
+
+/* phys_addr_t is 32 bits on ARM without LPAE. */
+static uint64_t phys(const struct check *c, uint64_t v)
+{
+	return c->in->kc.lpae ? v : (uint32_t)v;
+}
+
+static void reserve(struct check *c, uint64_t start, uint64_t end, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static void reserve(struct check *c, uint64_t start, uint64_t end, const char *fmt, ...)
+{
+	struct span *s;
+	va_list ap;
+
+	if (c->nreserved == MAX_SPANS || end <= start)
+		return;
+	s = &c->reserved[c->nreserved++];
+	s->start = start;
+	s->end = end;
+	va_start(ap, fmt);
+	vsnprintf(s->what, sizeof(s->what), fmt, ap);
+	va_end(ap);
+}
+
+/* The first reservation that [start, end) overlaps, or NULL. */
+static const struct span *reserved_at(const struct check *c, uint64_t start, uint64_t end)
+{
+	int i;
+
+	for (i = 0; i < c->nreserved; i++)
+		if (overlaps(start, end, c->reserved[i].start, c->reserved[i].end))
+			return &c->reserved[i];
+	return NULL;
+}
+
+/*
+ * memblock_find_in_range_node(), top-down (ARM's default): the highest
+ * aligned base in [start, end) whose range is in RAM and overlaps no
+ * reservation. 0 if there is none.
+ */
+static uint64_t alloc_top_down(const struct check *c, uint64_t size, uint64_t align,
+			       uint64_t start, uint64_t end)
+{
+	uint64_t lo = start > RAM_BASE ? start : RAM_BASE;
+	uint64_t hi = end < c->mem_end ? end : c->mem_end;
+	uint64_t cand;
+
+	if (!size || hi < lo + size)
+		return 0;
+	cand = (hi - size) & ~(align - 1);
+	while (cand >= lo) {
+		const struct span *r = reserved_at(c, cand, cand + size);
+
+		if (!r)
+			return cand;
+		if (r->start < lo + size)
+			return 0;
+		cand = (r->start - size) & ~(align - 1);
+	}
+	return 0;
+}
+
+static struct area *new_area(struct check *c, const char *name, const char *from, int node)
+{
+	struct area *a;
+
+	if (c->nareas == MAX_AREAS)
+		return NULL;
+	a = &c->areas[c->nareas++];
+	memset(a, 0, sizeof(*a));
+	snprintf(a->name, sizeof(a->name), "%s", name);
+	snprintf(a->from, sizeof(a->from), "%s", from);
+	a->node = node;
+	return a;
+}
+
+static const struct area *area_by_node(const struct check *c, int node)
+{
+	int i;
+
+	for (i = 0; i < c->nareas; i++)
+		if (c->areas[i].node == node)
+			return &c->areas[i];
+	return NULL;
+}
+
+static const struct area *default_area(const struct check *c)
+{
+	int i;
+
+	for (i = 0; i < c->nareas; i++)
+		if (c->areas[i].is_default)
+			return &c->areas[i];
+	return NULL;
+}
+
+/* --- 1. what memblock holds before /reserved-memory ----------------------- */
+
+static void early_reservations(struct check *c)
+{
+	const struct input *in = c->in;
+	uint64_t kend = in->kernel_end ? in->kernel_end : RAM_BASE + 16 * MIB;
+	uint64_t istart, half = in->ram_size / 2;
+	int n;
+
+	/*
+	 * arm_memblock_init(): the kernel from _stext to _end, and
+	 * arm_mm_memblock_reserve(): swapper_pg_dir and what lies below it
+	 * from the start of RAM. Without System.map we assume 16 MiB.
+	 */
+	c->kernel = (struct span){ RAM_BASE, kend, "" };
+	snprintf(c->kernel.what, sizeof(c->kernel.what), "kernel image%s",
+		 in->kernel_end ? "" : " (assumed 16 MiB: no --system-map)");
+	reserve(c, c->kernel.start, c->kernel.end, "the kernel image");
+
+	/* QEMU (hw/arm/boot.c): the initrd at min(RAM / 2, 128 MiB), the DTB after. */
+	istart = RAM_BASE + (half < 128 * MIB ? half : 128 * MIB);
+	c->initrd = (struct span){ istart, istart + in->initrd_size, "initrd" };
+	if (in->initrd_size)
+		reserve(c, c->initrd.start, c->initrd.end, "the initrd");
+	c->dtb.start = align_up(in->initrd_size ? c->initrd.end : istart, 4096);
+	c->dtb.end = c->dtb.start + align_up(in->fdt_size, 4096);
+	snprintf(c->dtb.what, sizeof(c->dtb.what), "DTB");
+	reserve(c, c->dtb.start, c->dtb.end, "the DTB");
+
+	/* early_init_fdt_scan_reserved_mem(): the header's /memreserve/ entries. */
+	for (n = 0; n < fdt_num_mem_rsv(in->fdt); n++) {
+		uint64_t base, size;
+
+		if (fdt_get_mem_rsv(in->fdt, n, &base, &size) == 0 && size)
+			reserve(c, base, base + size, "/memreserve/ %d", n);
+	}
+}
+
+/* --- the command line --------------------------------------------------- */
+
+static void on_param(const char *param, const char *val, void *arg)
+{
+	struct check *c = arg;
+
+	if (!strcmp(param, "cma")) {
+		cma_param_parse(&c->cma, val);
+	} else if (!strcmp(param, "vmalloc") && val) {
+		/* arch/arm/mm/mmu.c: early_vmalloc(), clamped as it clamps. */
+		uint64_t v = memparse(val, NULL);
+		uint64_t max = VMALLOC_END - (c->in->kc.page_offset + 32 * MIB + VMALLOC_OFFSET);
+
+		c->vmalloc_size = v < 16 * MIB ? 16 * MIB : v > max ? max : v;
+	}
+}
+
+static void command_line(struct check *c)
+{
+	c->vmalloc_size = 240 * MIB;
+	if (c->in->bootargs && cmdline_walk(c->in->bootargs, on_param, c))
+		problem(c, SEV_ERROR, "bootargs", "cmdline-length",
+			"the command line is longer than this checker reads (4095 bytes); "
+			"the kernel's COMMAND_LINE_SIZE on ARM is 1024");
+}
+
+/*
+ * arch/arm/mm/mmu.c: adjust_lowmem_bounds(): lowmem ends where the vmalloc
+ * area (vmalloc_size, 240 MiB unless vmalloc=) and its 8 MiB gap begin;
+ * without CONFIG_HIGHMEM the RAM above is dropped.
+ */
+static void memory_layout(struct check *c)
+{
+	const struct kconfig *k = &c->in->kc;
+	uint64_t lowmem = VMALLOC_END - c->vmalloc_size - VMALLOC_OFFSET - k->page_offset;
+
+	c->lowmem_end = RAM_BASE + lowmem < ram_end(c) ? RAM_BASE + lowmem : ram_end(c);
+	c->mem_end = k->highmem ? ram_end(c) : c->lowmem_end;
+	if (!k->highmem && c->lowmem_end < ram_end(c))
+		problem(c, SEV_WARNING, "RAM", "highmem-off",
+			"CONFIG_HIGHMEM is off: the kernel uses only the first %" PRIu64
+			" MiB of the %" PRIu64 " MiB (\"Truncating RAM\")",
+			(c->lowmem_end - RAM_BASE) / MIB, c->in->ram_size / MIB);
+	/* pageblock_order = MAX_ORDER - 1: CMA_MIN_ALIGNMENT_BYTES. */
+	c->pageblock = 4096ULL << (k->max_order - 1);
+}
+
+/* --- 2 and 3. /reserved-memory ------------------------------------------ */
+
+struct rmem {
+	int node;
+	char name[NAME_LEN];
+	char path[WHERE_LEN];
+	uint64_t base, size;	/* size 0: sized, allocated later */
+	bool failed;
+};
+
+static uint32_t cells_prop(const void *fdt, int node, const char *name, uint32_t dflt, bool *found)
+{
+	const fdt32_t *p;
+	int len;
+
+	p = fdt_getprop(fdt, node, name, &len);
+	if (found)
+		*found = p && len == 4;
+	return p && len == 4 ? fdt32_to_cpu(*p) : dflt;
+}
+
+static uint64_t read_cells(const fdt32_t **p, uint32_t n)
+{
+	uint64_t v = 0;
+
+	while (n--)
+		v = (v << 32) | fdt32_to_cpu(*(*p)++);
+	return v;
+}
+
+/* of_fdt_device_is_available(): no status, "okay" or "ok". */
+static bool available(const void *fdt, int node)
+{
+	const char *s = fdt_getprop(fdt, node, "status", NULL);
+
+	return !s || !strcmp(s, "okay") || !strcmp(s, "ok");
+}
+
+static bool has(const void *fdt, int node, const char *prop)
+{
+	return fdt_getprop(fdt, node, prop, NULL) != NULL;
+}
+
+static void node_path(const void *fdt, int node, char *buf, size_t len)
+{
+	if (fdt_get_path(fdt, node, buf, (int)len))
+		snprintf(buf, len, "(node at offset %d)", node);
+}
+
+/* A node named reserved-memory anywhere but under the root is never read. */
+static void misplaced_reserved_memory(struct check *c, int rmnode)
+{
+	const void *fdt = c->in->fdt;
+	int node, depth = 0;
+
+	for (node = fdt_next_node(fdt, -1, &depth); node >= 0;
+	     node = fdt_next_node(fdt, node, &depth)) {
+		const char *name = fdt_get_name(fdt, node, NULL);
+		char path[WHERE_LEN];
+
+		if (node == rmnode || !name || strcmp(name, "reserved-memory"))
+			continue;
+		node_path(fdt, node, path, sizeof(path));
+		problem(c, SEV_ERROR, path, "reserved-memory-path",
+			"only /reserved-memory is read (drivers/of/fdt.c: fdt_scan_reserved_mem()); "
+			"the regions under %s are ignored, without a message", path);
+	}
+}
+
+/* __reserved_mem_check_root(): the root's cell counts and a ranges property. */
+static bool reserved_memory_root(struct check *c, int node, uint32_t ac, uint32_t sc)
+{
+	const void *fdt = c->in->fdt;
+	bool fa, fs;
+	uint32_t rac = cells_prop(fdt, node, "#address-cells", 0, &fa);
+	uint32_t rsc = cells_prop(fdt, node, "#size-cells", 0, &fs);
+
+	if (fa && fs && rac == ac && rsc == sc && has(fdt, node, "ranges"))
+		return true;
+	problem(c, SEV_ERROR, "/reserved-memory", "reserved-memory-format",
+		"#address-cells/#size-cells must equal the root's (%u/%u) and ranges must be "
+		"present; here %s/%s%s. The kernel ignores every region under it, the good "
+		"ones too: \"Reserved memory: unsupported node format, ignoring\"",
+		ac, sc, fa ? (rac == ac ? "equal" : "differ") : "missing",
+		fs ? (rsc == sc ? "equal" : "differ") : "missing",
+		has(fdt, node, "ranges") ? "" : ", ranges missing");
+	return false;
+}
+
+/* __reserved_mem_reserve_reg(): a region with reg is reserved at once. */
+static int reserve_reg(struct check *c, struct rmem *r, uint32_t ac, uint32_t sc)
+{
+	const void *fdt = c->in->fdt;
+	int len, t_len = (int)(ac + sc) * 4;
+	const fdt32_t *p = fdt_getprop(fdt, r->node, "reg", &len);
+	bool nomap = has(fdt, r->node, "no-map"), first = true;
+
+	if (len && len % t_len) {
+		problem(c, SEV_ERROR, r->path, "reg-cells",
+			"reg is %d bytes, not a multiple of (#address-cells + #size-cells) * 4 = %d: "
+			"\"Reserved memory: invalid reg property in '%s', skipping node.\"",
+			len, t_len, r->name);
+		return -1;
+	}
+	while (len >= t_len) {
+		uint64_t base = phys(c, read_cells(&p, ac)), size = phys(c, read_cells(&p, sc));
+		const struct span *s = reserved_at(c, base, base + size);
+
+		len -= t_len;
+		/* early_init_dt_reserve_memory(): no-map refuses reserved memory. */
+		if (!size || (nomap && s && overlaps(base, base + size, RAM_BASE, ram_end(c)))) {
+			problem(c, SEV_ERROR, r->path, "reg-reserve",
+				"%s: \"Reserved memory: failed to reserve memory for node '%s': "
+				"base 0x%08" PRIx64 ", size %" PRIu64 " MiB\"",
+				!size ? "the size is 0" : "a no-map region on memory already reserved",
+				r->name, base, size / MIB);
+			if (first)
+				r->failed = true;
+		} else {
+			reserve(c, base, base + size, "%s", r->path);
+		}
+		if (first) {
+			r->base = base;
+			r->size = size;
+			first = false;
+		}
+	}
+	return 0;
+}
+
+/* __rmem_check_for_overlap(): regions with reg, sorted by base. */
+static void region_overlaps(struct check *c, struct rmem *rm, int n)
+{
+	const void *fdt = c->in->fdt;
+	int i, j;
+
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++) {
+			struct rmem *a = &rm[i], *b = &rm[j];
+			bool cma;
+
+			if (!a->size || !b->size ||
+			    !overlaps(a->base, a->base + a->size, b->base, b->base + b->size))
+				continue;
+			cma = has(fdt, a->node, "reusable") && has(fdt, b->node, "reusable");
+			problem(c, SEV_ERROR, b->path, "region-overlap",
+				"overlaps %s: \"OVERLAP DETECTED!\"; %s", a->path,
+				cma ? "both become CMA areas over the same pages: the kernel hangs "
+				      "before the console comes up (only earlycon shows it)" :
+				      "both are set up over the same memory");
+			if (cma)
+				fatal(c);
+		}
+}
+
+/*
+ * __reserved_mem_alloc_size(): size, alignment and alloc-ranges, checked
+ * and allocated; a reusable shared-dma-pool is aligned to a pageblock.
+ */
+static void alloc_sized(struct check *c, struct rmem *r, uint32_t ac, uint32_t sc,
+			uint64_t *win_start, uint64_t *win_end)
+{
+	const void *fdt = c->in->fdt;
+	int len, t_len = (int)(ac + sc) * 4;
+	const fdt32_t *p;
+	uint64_t size, align = 0, base = 0;
+	bool nomap = has(fdt, r->node, "no-map");
+
+	p = fdt_getprop(fdt, r->node, "size", &len);
+	if (len != (int)sc * 4) {
+		problem(c, SEV_ERROR, r->path, "size-cells",
+			"size is %d bytes, not #size-cells * 4 = %u: "
+			"\"invalid size property in '%s' node.\"", len, sc * 4, r->name);
+		r->failed = true;
+		return;
+	}
+	size = phys(c, read_cells(&p, sc));
+	p = fdt_getprop(fdt, r->node, "alignment", &len);
+	if (p) {
+		if (len != (int)ac * 4) {
+			problem(c, SEV_ERROR, r->path, "alignment-cells",
+				"alignment is %d bytes, not #address-cells * 4 = %u: "
+				"\"invalid alignment property in '%s' node.\"", len, ac * 4, r->name);
+			r->failed = true;
+			return;
+		}
+		align = read_cells(&p, ac);
+	}
+	if (c->in->kc.cma && !fdt_node_check_compatible(fdt, r->node, "shared-dma-pool") &&
+	    has(fdt, r->node, "reusable") && !nomap && align < c->pageblock)
+		align = c->pageblock;
+	if (!align)
+		align = SMP_CACHE_BYTES;
+	if (align & (align - 1)) {
+		problem(c, SEV_ERROR, r->path, "alignment-power",
+			"alignment 0x%" PRIx64 " is not a power of two: memblock rounds it "
+			"unpredictably", align);
+		r->failed = true;
+		return;
+	}
+
+	/* memblock's current limit at this point is the end of lowmem. */
+	*win_start = RAM_BASE;
+	*win_end = c->lowmem_end;
+	p = fdt_getprop(fdt, r->node, "alloc-ranges", &len);
+	if (p) {
+		if (len % t_len) {
+			problem(c, SEV_ERROR, r->path, "alloc-ranges-cells",
+				"alloc-ranges is %d bytes, not a multiple of %d: "
+				"\"invalid alloc-ranges property in '%s', skipping node.\"",
+				len, t_len, r->name);
+			r->failed = true;
+			return;
+		}
+		while (len > 0 && !base) {
+			uint64_t start = read_cells(&p, ac);
+			uint64_t end = start + read_cells(&p, sc);
+
+			*win_start = start;
+			*win_end = end;
+			base = alloc_top_down(c, size, align, start, end);
+			len -= t_len;
+		}
+	} else {
+		base = alloc_top_down(c, size, align, RAM_BASE, c->lowmem_end);
+	}
+	if (!base) {
+		problem(c, SEV_ERROR, r->path, "alloc-failed",
+			"no free %" PRIu64 " MiB (aligned to 0x%" PRIx64 ") in 0x%08" PRIx64
+			"-0x%08" PRIx64 ": \"OF: reserved mem: failed to allocate memory for node "
+			"'%s': size %" PRIu64 " MiB\"", size / MIB, align, *win_start, *win_end,
+			r->name, size / MIB);
+		r->failed = true;
+		return;
+	}
+	r->base = base;
+	r->size = size;
+	reserve(c, base, base + size, "%s (placed here, as predicted)", r->path);
+}
+
+/* Where a fixed CMA region lies against RAM, lowmem and what is loaded. */
+static void fixed_cma_placement(struct check *c, const struct rmem *r)
+{
+	uint64_t end = r->base + r->size;
+	const struct span *loaded[] = { &c->kernel, &c->initrd, &c->dtb };
+	size_t i;
+
+	if (r->base < RAM_BASE || end > ram_end(c)) {
+		problem(c, SEV_ERROR, r->path, "outside-ram",
+			"0x%08" PRIx64 "-0x%08" PRIx64 " is not all in RAM (0x%08" PRIx64 "-0x%08"
+			PRIx64 "): the kernel accepts it (\"created CMA memory pool\"), then "
+			"WARNs in cma_activate_area() (mm/cma.c) and oopses: the boot dies",
+			r->base, end, RAM_BASE, ram_end(c));
+		fatal(c);
+		return;
+	}
+	if (r->base < c->lowmem_end && end > c->lowmem_end)
+		problem(c, SEV_ERROR, r->path, "lowmem-boundary",
+			"crosses the lowmem/highmem boundary at 0x%08" PRIx64 ": its pages are in "
+			"two zones, so \"CMA area %s could not be activated\" (mm/cma.c) and the "
+			"memory goes to the page allocator", c->lowmem_end, r->name);
+	for (i = 0; i < sizeof(loaded) / sizeof(loaded[0]); i++) {
+		if (loaded[i]->end <= loaded[i]->start ||
+		    !overlaps(r->base, end, loaded[i]->start, loaded[i]->end))
+			continue;
+		problem(c, SEV_ERROR, r->path, "overlaps-loaded",
+			"overlaps the %s (0x%08" PRIx64 "-0x%08" PRIx64 ") as QEMU loads it: the "
+			"kernel accepts it silently and gives those pages to the page allocator "
+			"while they are in use%s", loaded[i]->what, loaded[i]->start,
+			loaded[i]->end, loaded[i] == &c->initrd ?
+			"; freeing the initrd after unpacking frees them twice: \"BUG: Bad page "
+			"state\"" : "");
+		if (loaded[i] == &c->initrd)
+			fatal(c);
+	}
+}
+
+/* rmem_cma_setup() and rmem_dma_setup() for compatible "shared-dma-pool". */
+static void init_region(struct check *c, struct rmem *r, uint64_t ws, uint64_t we,
+			int *ncma)
+{
+	const void *fdt = c->in->fdt;
+	const struct kconfig *k = &c->in->kc;
+	bool reusable = has(fdt, r->node, "reusable"), nomap = has(fdt, r->node, "no-map");
+	bool dflt = has(fdt, r->node, "linux,cma-default");
+	bool fixed = has(fdt, r->node, "reg");
+	struct area *a;
+
+	if (fdt_node_check_compatible(fdt, r->node, "shared-dma-pool"))
+		return;	/* no init function: a plain reservation (carveout) */
+	if (reusable && nomap) {
+		problem(c, SEV_ERROR, r->path, "reusable-no-map",
+			"reusable and no-map together: neither a CMA area (which must stay "
+			"mapped) nor a DMA pool (which must not be reusable): \"OF: reserved "
+			"mem: node %s compatible matching fail\"", r->name);
+		r->failed = true;
+		return;
+	}
+	if (!reusable) {
+		if (!nomap) {
+			/* kernel/dma/coherent.c, CONFIG_ARM */
+			problem(c, SEV_ERROR, r->path, "pool-needs-no-map",
+				"a shared-dma-pool that is not reusable needs no-map on ARM: "
+				"\"Reserved memory: regions without no-map are not yet supported\"");
+			r->failed = true;
+		}
+		return;
+	}
+	if (!k->cma || !k->dma_cma) {
+		problem(c, SEV_ERROR, r->path, "cma-disabled",
+			"a reusable shared-dma-pool needs CONFIG_CMA and CONFIG_DMA_CMA, which are "
+			"off: \"OF: reserved mem: node %s compatible matching fail\"", r->name);
+		r->failed = true;
+		return;
+	}
+	if (dflt && c->cma.given && !c->cma.no_value) {
+		problem(c, SEV_WARNING, r->path, "cma-bypass",
+			"linux,cma-default, but cma= is on the command line, which wins: "
+			"\"Reserved memory: bypass %s node, using cmdline CMA params instead\"; "
+			"the region is given back", r->name);
+		r->failed = true;
+		return;
+	}
+	if ((r->base | r->size) & (c->pageblock - 1)) {
+		problem(c, SEV_ERROR, r->path, "cma-alignment",
+			"base 0x%08" PRIx64 " and size 0x%" PRIx64 " must be multiples of the "
+			"pageblock, 0x%" PRIx64 " (CMA_MIN_ALIGNMENT_BYTES): \"Reserved memory: "
+			"incorrect alignment of CMA region\"", r->base, r->size, c->pageblock);
+		r->failed = true;
+		return;
+	}
+	if (*ncma >= (int)k->cma_areas + 1) {
+		problem(c, SEV_ERROR, r->path, "cma-areas",
+			"all %u slots (MAX_CMA_AREAS: CONFIG_CMA_AREAS + 1) are taken: \"Not enough "
+			"slots for CMA reserved regions!\", \"Reserved memory: unable to setup CMA "
+			"region\"", k->cma_areas + 1);
+		r->failed = true;
+		return;
+	}
+	if (fixed)
+		fixed_cma_placement(c, r);
+	a = new_area(c, r->name, "reserved-memory node", r->node);
+	if (!a)
+		return;
+	(*ncma)++;
+	a->fixed = fixed;
+	a->base = r->base;
+	a->size = r->size;
+	a->win_start = fixed ? r->base : ws;
+	a->win_end = fixed ? r->base + r->size : we;
+	a->is_default = dflt;
+}
+
+static int reserved_memory(struct check *c)
+{
+	const void *fdt = c->in->fdt;
+	struct rmem rm[MAX_AREAS];
+	uint64_t ws[MAX_AREAS], we[MAX_AREAS];
+	int node, child, n = 0, i, ncma = 0;
+	uint32_t ac = cells_prop(fdt, 0, "#address-cells", 1, NULL);
+	uint32_t sc = cells_prop(fdt, 0, "#size-cells", 1, NULL);
+
+	node = fdt_path_offset(fdt, "/reserved-memory");
+	misplaced_reserved_memory(c, node);
+	if (node < 0 || !reserved_memory_root(c, node, ac, sc))
+		return 0;
+	if (ac > 2 || sc > 2) {
+		problem(c, SEV_ERROR, "/", "root-cells",
+			"#address-cells %u / #size-cells %u: more than 2 cells is not a 32-bit "
+			"ARM address", ac, sc);
+		return 0;
+	}
+
+	/* fdt_scan_reserved_mem(): reg regions now, sized ones saved. */
+	fdt_for_each_subnode(child, fdt, node) {
+		struct rmem *r = &rm[n];
+
+		if (!available(fdt, child))
+			continue;
+		if (n == MAX_AREAS) {
+			problem(c, SEV_ERROR, "/reserved-memory", "too-many",
+				"more than %d regions: this checker stops here", MAX_AREAS);
+			break;
+		}
+		memset(r, 0, sizeof(*r));
+		r->node = child;
+		snprintf(r->name, sizeof(r->name), "%s", fdt_get_name(fdt, child, NULL));
+		node_path(fdt, child, r->path, sizeof(r->path));
+		if (has(fdt, child, "reg")) {
+			if (reserve_reg(c, r, ac, sc) == 0)
+				n++;
+		} else if (has(fdt, child, "size")) {
+			n++;
+		} else {
+			problem(c, SEV_WARNING, r->path, "no-reg-no-size",
+				"neither reg nor size: the kernel ignores the node, without a message");
+		}
+	}
+
+	/* fdt_init_reserved_mem(): overlaps, then sized regions placed, then init. */
+	region_overlaps(c, rm, n);
+	for (i = 0; i < n; i++) {
+		ws[i] = we[i] = 0;
+		if (!rm[i].size && !rm[i].failed)
+			alloc_sized(c, &rm[i], ac, sc, &ws[i], &we[i]);
+	}
+	for (i = 0; i < n; i++)
+		if (!rm[i].failed)
+			init_region(c, &rm[i], ws[i], we[i], &ncma);
+	return ncma;
+}
+
+/* --- 4. the default area ------------------------------------------------ */
+
+static void cma_declare(struct check *c, uint64_t size, uint64_t base, uint64_t limit,
+			bool fixed, const char *from, const char *where, int ncma)
+{
+	uint64_t align = c->pageblock, highmem_start = c->lowmem_end;
+	uint64_t asize;
+	struct area *a;
+	uint64_t addr = 0, ws, we;
+
+	if (ncma >= (int)c->in->kc.cma_areas + 1) {
+		problem(c, SEV_ERROR, where, "cma-areas",
+			"the device tree takes all %u slots (MAX_CMA_AREAS: CONFIG_CMA_AREAS + 1): "
+			"\"cma: Not enough slots for CMA reserved regions!\"", c->in->kc.cma_areas + 1);
+		return;
+	}
+	if (fixed && (base & (align - 1))) {
+		problem(c, SEV_ERROR, where, "cma-base-alignment",
+			"base 0x%08" PRIx64 " is not pageblock aligned: \"cma: Region at 0x%08"
+			PRIx64 " must be aligned to 0x%08" PRIx64 " bytes\", \"cma: Failed to "
+			"reserve %" PRIu64 " MiB\"", base, base, align, size / MIB);
+		return;
+	}
+	base = align_up(base, align);
+	asize = align_up(size, align);
+	limit &= ~(align - 1);
+	if (!base)
+		fixed = false;
+	if (fixed && base < highmem_start && base + asize > highmem_start) {
+		problem(c, SEV_ERROR, where, "lowmem-boundary",
+			"0x%08" PRIx64 "-0x%08" PRIx64 " crosses the lowmem/highmem boundary: "
+			"\"cma: Region at 0x%08" PRIx64 " defined on low/high memory boundary "
+			"(0x%08" PRIx64 ")\", \"cma: Failed to reserve %" PRIu64 " MiB\"", base,
+			base + asize, base, highmem_start, asize / MIB);
+		return;
+	}
+	if (!limit || limit > c->mem_end)
+		limit = c->mem_end;
+	if (base + asize > limit) {
+		problem(c, SEV_ERROR, where, "cma-limit",
+			"base + size is beyond the limit: \"cma: Size (0x%08" PRIx64 ") of region "
+			"at 0x%08" PRIx64 " exceeds limit (0x%08" PRIx64 ")\", \"cma: Failed to "
+			"reserve %" PRIu64 " MiB\"", asize, base, limit, asize / MIB);
+		return;
+	}
+	if (asize != size)
+		problem(c, SEV_WARNING, where, "cma-size-rounded",
+			"%" PRIu64 " bytes is rounded up to the pageblock: the area is %" PRIu64
+			" MiB", size, asize / MIB);
+	ws = base ? base : RAM_BASE;
+	we = limit;
+	if (fixed) {
+		const struct span *r = reserved_at(c, base, base + asize);
+
+		if (r || base < RAM_BASE) {
+			problem(c, SEV_ERROR, where, "cma-reserved",
+				"0x%08" PRIx64 "-0x%08" PRIx64 " %s: \"cma: Failed to reserve %"
+				PRIu64 " MiB\"", base, base + asize,
+				r ? "is already reserved" : "is not RAM", asize / MIB);
+			if (r)
+				problem(c, SEV_ERROR, where, "cma-reserved",
+					"(it overlaps %s at 0x%08" PRIx64 "-0x%08" PRIx64 ")",
+					r->what, r->start, r->end);
+			return;
+		}
+		addr = base;
+	} else {
+		/* All pages of an area in one zone: highmem first, then lowmem. */
+		if (base < highmem_start && limit > highmem_start) {
+			addr = alloc_top_down(c, asize, align, highmem_start, limit);
+			if (addr) {
+				ws = highmem_start;
+			} else {
+				limit = highmem_start;
+				we = limit;
+			}
+		}
+		if (!addr)
+			addr = alloc_top_down(c, asize, align, base, limit);
+		if (!addr) {
+			problem(c, SEV_ERROR, where, "cma-no-room",
+				"no free %" PRIu64 " MiB in 0x%08" PRIx64 "-0x%08" PRIx64
+				": \"cma: Failed to reserve %" PRIu64 " MiB\"",
+				asize / MIB, ws, we, asize / MIB);
+			return;
+		}
+	}
+	a = new_area(c, "reserved", from, -1);
+	if (!a)
+		return;
+	a->fixed = fixed;
+	a->base = addr;
+	a->size = asize;
+	a->win_start = fixed ? addr : ws;
+	a->win_end = fixed ? addr + asize : we;
+	a->is_default = true;
+	reserve(c, addr, addr + asize, "the default CMA area%s",
+		fixed ? "" : " (placed here, as predicted)");
+}
+
+static void default_area_rule(struct check *c, int ncma)
+{
+	const struct kconfig *k = &c->in->kc;
+	struct cma_param *p = &c->cma;
+	char where[TEXT_LEN + 32];
+	uint64_t size, base, limit;
+	bool fixed;
+
+	snprintf(where, sizeof(where), "cma=%s", p->text);
+	if (p->given && !k->dma_cma) {
+		problem(c, SEV_ERROR, where, "cma-disabled",
+			"CONFIG_DMA_CMA is off: the kernel does not know cma= and passes it to init");
+		return;
+	}
+	if (p->given && p->no_value) {
+		problem(c, SEV_ERROR, "cma", "cma-syntax",
+			"cma without a value: \"Config string not provided\", \"Malformed early "
+			"option 'cma'\"; no default area");
+		return;
+	}
+	if (p->given) {
+		if (p->count > 1)
+			snprintf(where, sizeof(where), "cma=%s (the last of %u)", p->text, p->count);
+		if (!p->numeric)
+			problem(c, SEV_ERROR, where, "cma-syntax",
+				"'%s' is not a number: the kernel reads size 0 and reserves nothing, "
+				"without a message", p->text);
+		else if (p->junk[0])
+			problem(c, SEV_WARNING, where, "cma-junk",
+				"the kernel ignores '%s' after the value, without a message", p->junk);
+		/* size_cmdline and friends are phys_addr_t. */
+		size = phys(c, p->size);
+		base = phys(c, p->base);
+		limit = phys(c, p->limit);
+		if (!c->in->kc.lpae && size == 0xffffffffULL) {
+			problem(c, SEV_WARNING, where, "cma-minus-one",
+				"a size of 0xffffffff is the kernel's \"no cma=\" marker: ignored");
+			goto from_kconfig;
+		} else if (p->size != size || p->base != base || p->limit != limit) {
+			problem(c, SEV_WARNING, where, "cma-32bit",
+				"phys_addr_t is 32 bits without LPAE: the kernel truncates the values "
+				"to size 0x%" PRIx64 ", base 0x%" PRIx64 ", limit 0x%" PRIx64,
+				size, base, limit);
+		}
+		if (!size)
+			return;
+		if (default_area(c))
+			return;
+		/* dma_contiguous_reserve(arm_dma_limit = 0xffffffff) */
+		fixed = phys(c, base + size) == limit;
+		limit = limit && limit < 0xffffffffULL ? limit : 0xffffffffULL;
+		cma_declare(c, size, base, limit, fixed, "cma=", where, ncma);
+		return;
+	}
+from_kconfig:
+	if (default_area(c) || !k->dma_cma || !k->cma_size_mbytes)
+		return;
+	cma_declare(c, k->cma_size_mbytes * MIB, 0, 0xffffffffULL, false, "Kconfig",
+		    "CONFIG_CMA_SIZE_MBYTES", ncma);
+}
+
+/* --- devices ------------------------------------------------------------ */
+
+/*
+ * dma_direct_supported() (kernel/dma/direct.c): a mask under 32 bits must
+ * reach the last page of RAM, translated through the bus's dma-ranges
+ * [cpu, cpu_end) -> dma; else vfimc's dma_set_mask_and_coherent() fails.
+ */
+static bool mask_supported(struct check *c, const char *path, uint32_t bits,
+			   uint64_t cpu, uint64_t cpu_end, uint64_t dma)
+{
+	uint64_t last = ram_end(c) - 4096, mask = (1ULL << bits) - 1, need;
+
+	if (bits >= 32)
+		return true;
+	need = last >= cpu && last < cpu_end ? last - cpu + dma : UINT32_MAX;
+	if (mask >= need)
+		return true;
+	problem(c, SEV_ERROR, path, "dma-mask",
+		"a %u-bit DMA mask does not reach the last page of RAM (0x%08" PRIx64 "), which "
+		"dma_direct_supported() requires: vfimc probe fails: \"cannot set a %u-bit DMA "
+		"mask: -5\"", bits, last, bits);
+	return false;
+}
+
+/*
+ * The device's DMA reach: cmalab,dma-bits and the parent bus's dma-ranges.
+ * False if the device cannot probe (vfimc refuses a width out of range).
+ */
+static bool device_reach(struct check *c, int node, const char *path,
+			 uint64_t *lo, uint64_t *hi)
+{
+	const void *fdt = c->in->fdt;
+	uint32_t bits = cells_prop(fdt, node, "cmalab,dma-bits", 32, NULL);
+	int parent = fdt_parent_offset(fdt, node);
+
+	*lo = 0;
+	*hi = 1ULL << 32;
+	if (bits < 24 || bits > 32) {
+		problem(c, SEV_ERROR, path, "dma-bits",
+			"cmalab,dma-bits = %u: vfimc probe fails: \"cmalab,dma-bits = %u: must be "
+			"24 to 32: -22\"", bits, bits);
+		return false;
+	}
+	*hi = 1ULL << bits;
+	while (parent > 0) {
+		int len, pp = fdt_parent_offset(fdt, parent);
+		const fdt32_t *p = fdt_getprop(fdt, parent, "dma-ranges", &len);
+		uint32_t cac = cells_prop(fdt, parent, "#address-cells", 2, NULL);
+		uint32_t csc = cells_prop(fdt, parent, "#size-cells", 1, NULL);
+		uint32_t pac = pp >= 0 ? cells_prop(fdt, pp, "#address-cells", 2, NULL) : 2;
+
+		if (p && len > 0 && len >= (int)(cac + pac + csc) * 4 && cac <= 2 && pac <= 2 &&
+		    csc <= 2) {
+			uint64_t dma = read_cells(&p, cac), cpu = read_cells(&p, pac);
+			uint64_t size = read_cells(&p, csc);
+			uint64_t reach = dma < *hi ? *hi - dma : 0;
+
+			/* One window (the first entry): CPU addresses the device reaches. */
+			*lo = cpu;
+			*hi = cpu + (size < reach ? size : reach);
+			return mask_supported(c, path, bits, cpu, cpu + size, dma);
+		}
+		parent = pp;
+	}
+	return mask_supported(c, path, bits, 0, UINT64_MAX, 0);
+}
+
+static void check_reach(struct check *c, const char *dev, const struct area *a,
+			uint64_t lo, uint64_t hi)
+{
+	if (a->fixed && (a->base < lo || a->base + a->size > hi))
+		problem(c, SEV_ERROR, dev, "reach",
+			"its area %s (0x%08" PRIx64 "-0x%08" PRIx64 ") is outside what the device "
+			"reaches (0x%08" PRIx64 "-0x%08" PRIx64 "): the kernel does not check, "
+			"and the device gets buffers it cannot use", a->name, a->base,
+			a->base + a->size, lo, hi);
+	else if (!a->fixed && (a->win_start < lo || a->win_end > hi))
+		problem(c, SEV_WARNING, dev, "reach",
+			"its area %s is placed anywhere in 0x%08" PRIx64 "-0x%08" PRIx64 " (from "
+			"the top down), beyond what the device reaches (0x%08" PRIx64 "-0x%08"
+			PRIx64 "): give the region alloc-ranges or reg within reach",
+			a->name, a->win_start, a->win_end, lo, hi);
+}
+
+static struct binding *new_binding(struct check *c, const char *dev, const char *area,
+				   const char *kind)
+{
+	struct binding *b;
+	size_t n;
+
+	if (c->nbindings == MAX_BINDINGS)
+		return NULL;
+	n = strnlen(area, NAME_LEN - 1);
+	b = &c->bindings[c->nbindings++];
+	snprintf(b->device, sizeof(b->device), "%s", dev);
+	/* area may be an area's name, inside *c too. */
+	memmove(b->area, area, n);
+	b->area[n] = '\0';
+	snprintf(b->kind, sizeof(b->kind), "%s", kind);
+	return b;
+}
+
+/* One device with memory-region: of_reserved_mem_device_init(). */
+static void bind_region(struct check *c, int node, const char *path, int rmnode)
+{
+	const void *fdt = c->in->fdt;
+	const fdt32_t *p = fdt_getprop(fdt, node, "memory-region", NULL);
+	int target = p ? fdt_node_offset_by_phandle(fdt, fdt32_to_cpu(*p)) : -1;
+	char tpath[WHERE_LEN];
+	const struct area *a;
+	uint64_t lo, hi;
+
+	if (target < 0) {
+		problem(c, SEV_ERROR, path, "memory-region",
+			"memory-region does not point to a node (vfimc: \"memory-region does not "
+			"point to a node: -19\")");
+		new_binding(c, path, "", "unbound");
+		return;
+	}
+	node_path(fdt, target, tpath, sizeof(tpath));
+	if (rmnode < 0 || fdt_parent_offset(fdt, target) != rmnode) {
+		problem(c, SEV_ERROR, path, "memory-region",
+			"memory-region points to %s, which is not a /reserved-memory region", tpath);
+		new_binding(c, path, "", "unbound");
+		return;
+	}
+	if (!available(fdt, target)) {
+		problem(c, SEV_ERROR, path, "memory-region",
+			"memory-region points to %s, which is disabled (vfimc: \"memory-region %s "
+			"is disabled: -19\")", tpath, tpath);
+		new_binding(c, path, "", "unbound");
+		return;
+	}
+	a = area_by_node(c, target);
+	if (a) {
+		if (!device_reach(c, node, path, &lo, &hi)) {
+			new_binding(c, path, "", "unbound");
+			return;
+		}
+		new_binding(c, path, a->name, "cma");
+		check_reach(c, path, a, lo, hi);
+		return;
+	}
+	if (!fdt_node_check_compatible(fdt, target, "shared-dma-pool") &&
+	    has(fdt, target, "no-map") && !has(fdt, target, "reusable")) {
+		new_binding(c, path, fdt_get_name(fdt, target, NULL), "pool");
+		return;
+	}
+	problem(c, SEV_ERROR, path, "memory-region",
+		"%s was not set up as a CMA area or DMA pool (see its own problem): the driver's "
+		"probe fails (vfimc: \"memory-region %s was not set up as a DMA pool: -22\")",
+		tpath, tpath);
+	new_binding(c, path, "", "unbound");
+}
+
+static void bindings(struct check *c)
+{
+	const void *fdt = c->in->fdt;
+	int rmnode = fdt_path_offset(fdt, "/reserved-memory");
+	int node, depth = 0;
+
+	for (node = fdt_next_node(fdt, -1, &depth); node >= 0;
+	     node = fdt_next_node(fdt, node, &depth)) {
+		char path[WHERE_LEN];
+		const struct area *d;
+		uint64_t lo, hi;
+
+		if (!available(fdt, node) || (rmnode >= 0 && fdt_parent_offset(fdt, node) == rmnode))
+			continue;
+		node_path(fdt, node, path, sizeof(path));
+		if (has(fdt, node, "memory-region")) {
+			bind_region(c, node, path, rmnode);
+			continue;
+		}
+		if (fdt_node_check_compatible(fdt, node, "cmalab,vfimc"))
+			continue;
+		/* Without memory-region: the default area, as ARM dma-mapping does. */
+		d = default_area(c);
+		if (!device_reach(c, node, path, &lo, &hi)) {
+			new_binding(c, path, "", "unbound");
+			continue;
+		}
+		new_binding(c, path, d ? d->name : "", d ? "default-cma" : "none");
+		if (d)
+			check_reach(c, path, d, lo, hi);
+	}
+}
+
+/* --- sizing ------------------------------------------------------------- */
+
+static void sizing(struct check *c)
+{
+	uint64_t total = 0;
+	int i;
+
+	for (i = 0; i < c->nareas; i++)
+		total += c->areas[i].size;
+	if (total > c->in->ram_size / 2)
+		problem(c, SEV_WARNING, "CMA", "cma-share",
+			"the CMA areas take %" PRIu64 " MiB of %" PRIu64 " MiB of RAM: unmovable "
+			"allocations (slab, page tables) must fit in the rest",
+			total / MIB, c->in->ram_size / MIB);
+}
+
+int dtb_check(const void *buf, size_t n, char *err, size_t errlen)
+{
+	int ret;
+
+	if (n < FDT_V1_SIZE || fdt_magic(buf) != FDT_MAGIC) {
+		snprintf(err, errlen, "not a flattened device tree (no FDT magic)");
+		return -1;
+	}
+	if (fdt_totalsize(buf) > n) {
+		snprintf(err, errlen, "truncated: the header says %u bytes, the file has %zu",
+			 fdt_totalsize(buf), n);
+		return -1;
+	}
+	ret = fdt_check_full(buf, n);
+	if (ret) {
+		snprintf(err, errlen, "corrupt device tree: %s", fdt_strerror(ret));
+		return -1;
+	}
+	return 0;
+}
+
+int check_run(struct check *c, const struct input *in)
+{
+	int i, ncma, errors = 0, warnings = 0;
+
+	memset(c, 0, sizeof(*c));
+	c->in = in;
+	command_line(c);
+	memory_layout(c);
+	early_reservations(c);
+	ncma = reserved_memory(c);
+	default_area_rule(c, ncma);
+	bindings(c);
+	sizing(c);
+	for (i = 0; i < c->nproblems; i++) {
+		if (c->problems[i].sev == SEV_ERROR)
+			errors++;
+		else
+			warnings++;
+	}
+	return errors ? 2 : warnings ? 1 : 0;
+}
