@@ -1,0 +1,506 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmacheck's unit tests (cmocka): the parsers against what the kernel's
+ * own code does with the same strings, and the rules on device trees
+ * built here with libfdt's sequential-write API.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <libfdt.h>
+
+#include "../../tools/cmacheck/cmacheck.h"
+
+/* --- parsers ------------------------------------------------------------ */
+
+static void test_memparse(void **state)
+{
+	const char *end;
+
+	(void)state;
+	assert_int_equal(memparse("64M", &end), 64 * MIB);
+	assert_string_equal(end, "");
+	assert_int_equal(memparse("0x10k", &end), 16 * 1024);
+	assert_int_equal(memparse("010", &end), 8);		/* octal, as simple_strtoull */
+	assert_int_equal(memparse("4G", &end), 4096 * MIB);
+	/* No digits: 0, and the 'g' is taken as the G suffix. */
+	assert_int_equal(memparse("garbage", &end), 0);
+	assert_string_equal(end, "arbage");
+	assert_int_equal(memparse("64Mjunk", &end), 64 * MIB);
+	assert_string_equal(end, "junk");
+	assert_int_equal(memparse("0x", &end), 0);		/* "0" in octal, then "x" */
+	assert_string_equal(end, "x");
+	assert_int_equal(memparse("1e", &end), UINT64_C(1) << 60);	/* e is exa */
+}
+
+static void test_cma_param(void **state)
+{
+	struct cma_param p = { 0 };
+
+	(void)state;
+	cma_param_parse(&p, "16M@0x44000000-0x4c000000");
+	assert_true(p.numeric);
+	assert_int_equal(p.size, 16 * MIB);
+	assert_int_equal(p.base, 0x44000000);
+	assert_int_equal(p.limit, 0x4c000000);
+	assert_string_equal(p.junk, "");
+
+	cma_param_parse(&p, "32M@0x50000000");
+	assert_int_equal(p.limit, 0x50000000 + 32 * MIB);	/* early_cma(): base + size */
+	assert_int_equal(p.count, 2);
+
+	cma_param_parse(&p, "64Mjunk");
+	assert_int_equal(p.size, 64 * MIB);
+	assert_int_equal(p.base, 0);
+	assert_string_equal(p.junk, "junk");
+
+	cma_param_parse(&p, "garbage");
+	assert_false(p.numeric);
+	assert_int_equal(p.size, 0);
+
+	cma_param_parse(&p, NULL);
+	assert_true(p.no_value);
+}
+
+struct seen {
+	char params[8][64];
+	char vals[8][64];
+	int n;
+};
+
+static void collect(const char *param, const char *val, void *arg)
+{
+	struct seen *s = arg;
+
+	if (s->n == 8)
+		return;
+	snprintf(s->params[s->n], sizeof(s->params[0]), "%s", param);
+	snprintf(s->vals[s->n], sizeof(s->vals[0]), "%s", val ? val : "(null)");
+	s->n++;
+}
+
+static void test_cmdline(void **state)
+{
+	struct seen s = { .n = 0 };
+
+	(void)state;
+	assert_int_equal(cmdline_walk("  console=ttyAMA0 a=\"x y\" \"b=c d\" ro cma=1M -- cma=2M",
+				      collect, &s), 0);
+	assert_int_equal(s.n, 5);
+	assert_string_equal(s.params[0], "console");
+	assert_string_equal(s.vals[0], "ttyAMA0");
+	assert_string_equal(s.params[1], "a");
+	assert_string_equal(s.vals[1], "x y");		/* next_arg() drops the quotes */
+	assert_string_equal(s.params[2], "b");
+	assert_string_equal(s.vals[2], "c d");
+	assert_string_equal(s.params[3], "ro");
+	assert_string_equal(s.vals[3], "(null)");
+	assert_string_equal(s.vals[4], "1M");		/* after "--": init's, not the kernel's */
+}
+
+static void test_parse_size(void **state)
+{
+	uint64_t v;
+
+	(void)state;
+	assert_int_equal(parse_size("512M", &v), 0);
+	assert_int_equal(v, 512 * MIB);
+	assert_int_equal(parse_size("1G", &v), 0);
+	assert_int_not_equal(parse_size("12x", &v), 0);
+	assert_int_not_equal(parse_size("", &v), 0);
+	assert_int_not_equal(parse_size("-1", &v), 0);
+	assert_int_not_equal(parse_size(NULL, &v), 0);
+}
+
+static void test_kconfig(void **state)
+{
+	char path[] = "/tmp/cmacheck-kconfig-XXXXXX", err[256];
+	struct kconfig k;
+	FILE *f;
+	int fd;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	fputs("CONFIG_CMA=y\nCONFIG_DMA_CMA=y\nCONFIG_CMA_AREAS=3\n"
+	      "CONFIG_ARCH_FORCE_MAX_ORDER=12\n# CONFIG_HIGHMEM is not set\n"
+	      "CONFIG_PAGE_OFFSET=0x80000000\nCONFIG_CMA_SIZE_MBYTES=16\n", f);
+	fclose(f);
+	assert_int_equal(kconfig_read(&k, path, err, sizeof(err)), 0);
+	assert_true(k.known && k.cma && k.dma_cma);
+	assert_false(k.highmem);
+	assert_int_equal(k.cma_areas, 3);
+	assert_int_equal(k.max_order, 12);
+	assert_int_equal(k.page_offset, 0x80000000);
+	assert_int_equal(k.cma_size_mbytes, 16);
+	unlink(path);
+
+	assert_int_not_equal(kconfig_read(&k, "/nonexistent/.config", err, sizeof(err)), 0);
+	assert_non_null(strstr(err, "/nonexistent/.config"));
+	assert_int_not_equal(kconfig_read(&k, "/etc/hostname", err, sizeof(err)), 0);
+	assert_non_null(strstr(err, "not a kernel .config"));
+}
+
+/* --- device trees built here ---------------------------------------------- */
+
+#define FDT_SIZE 16384
+
+struct region {
+	const char *name;
+	uint64_t base, size;	/* base 0: sized */
+	uint64_t align;
+	bool reusable, nomap, dflt, disabled;
+	uint32_t phandle;
+	int cells;		/* #address-cells = #size-cells of /reserved-memory */
+};
+
+static void prop_cells(void *fdt, const char *name, uint64_t a, uint64_t b, int cells)
+{
+	fdt32_t v[4];
+	int n = 0;
+
+	if (cells == 2)
+		v[n++] = cpu_to_fdt32((uint32_t)(a >> 32));
+	v[n++] = cpu_to_fdt32((uint32_t)a);
+	if (cells == 2)
+		v[n++] = cpu_to_fdt32((uint32_t)(b >> 32));
+	v[n++] = cpu_to_fdt32((uint32_t)b);
+	assert_int_equal(fdt_property(fdt, name, v, (int)(n * sizeof(v[0]))), 0);
+}
+
+static void prop_one(void *fdt, const char *name, uint64_t a, int cells)
+{
+	fdt32_t v[2];
+	int n = 0;
+
+	if (cells == 2)
+		v[n++] = cpu_to_fdt32((uint32_t)(a >> 32));
+	v[n++] = cpu_to_fdt32((uint32_t)a);
+	assert_int_equal(fdt_property(fdt, name, v, (int)(n * sizeof(v[0]))), 0);
+}
+
+/* A root with 2/2 cells, /reserved-memory with the given regions, devices. */
+static void *build(const struct region *r, int nr, const char *const *devs, int rm_cells)
+{
+	void *fdt = malloc(FDT_SIZE);
+	int i;
+
+	assert_non_null(fdt);
+	assert_int_equal(fdt_create(fdt, FDT_SIZE), 0);
+	assert_int_equal(fdt_finish_reservemap(fdt), 0);
+	assert_int_equal(fdt_begin_node(fdt, ""), 0);
+	assert_int_equal(fdt_property_u32(fdt, "#address-cells", 2), 0);
+	assert_int_equal(fdt_property_u32(fdt, "#size-cells", 2), 0);
+	assert_int_equal(fdt_begin_node(fdt, "reserved-memory"), 0);
+	assert_int_equal(fdt_property_u32(fdt, "#address-cells", (uint32_t)rm_cells), 0);
+	assert_int_equal(fdt_property_u32(fdt, "#size-cells", (uint32_t)rm_cells), 0);
+	assert_int_equal(fdt_property(fdt, "ranges", NULL, 0), 0);
+	for (i = 0; i < nr; i++) {
+		assert_int_equal(fdt_begin_node(fdt, r[i].name), 0);
+		assert_int_equal(fdt_property_string(fdt, "compatible", "shared-dma-pool"), 0);
+		if (r[i].base)
+			prop_cells(fdt, "reg", r[i].base, r[i].size, rm_cells);
+		else
+			prop_one(fdt, "size", r[i].size, rm_cells);
+		if (r[i].align)
+			prop_one(fdt, "alignment", r[i].align, rm_cells);
+		if (r[i].reusable)
+			assert_int_equal(fdt_property(fdt, "reusable", NULL, 0), 0);
+		if (r[i].nomap)
+			assert_int_equal(fdt_property(fdt, "no-map", NULL, 0), 0);
+		if (r[i].dflt)
+			assert_int_equal(fdt_property(fdt, "linux,cma-default", NULL, 0), 0);
+		if (r[i].disabled)
+			assert_int_equal(fdt_property_string(fdt, "status", "disabled"), 0);
+		if (r[i].phandle)
+			assert_int_equal(fdt_property_u32(fdt, "phandle", r[i].phandle), 0);
+		assert_int_equal(fdt_end_node(fdt), 0);
+	}
+	assert_int_equal(fdt_end_node(fdt), 0);
+	for (i = 0; devs && devs[i]; i += 2) {
+		assert_int_equal(fdt_begin_node(fdt, devs[i]), 0);
+		assert_int_equal(fdt_property_string(fdt, "compatible", "cmalab,vfimc"), 0);
+		if (devs[i + 1])
+			assert_int_equal(fdt_property_u32(fdt, "memory-region",
+							  (uint32_t)atoi(devs[i + 1])), 0);
+		assert_int_equal(fdt_end_node(fdt), 0);
+	}
+	assert_int_equal(fdt_end_node(fdt), 0);
+	assert_int_equal(fdt_finish(fdt), 0);
+	return fdt;
+}
+
+static struct check chk;
+
+static int run(void *fdt, const char *bootargs, uint64_t ram)
+{
+	static struct input in;
+	char err[128];
+
+	memset(&in, 0, sizeof(in));
+	in.fdt = fdt;
+	in.fdt_size = fdt_totalsize(fdt);
+	in.bootargs = bootargs;
+	in.ram_size = ram;
+	in.initrd_size = 4 * MIB;
+	in.kernel_end = RAM_BASE + 8 * MIB;
+	kconfig_defaults(&in.kc);
+	assert_int_equal(dtb_check(fdt, in.fdt_size, err, sizeof(err)), 0);
+	return check_run(&chk, &in);
+}
+
+static const struct problem *find(const char *rule)
+{
+	int i;
+
+	for (i = 0; i < chk.nproblems; i++)
+		if (!strcmp(chk.problems[i].rule, rule))
+			return &chk.problems[i];
+	return NULL;
+}
+
+static const struct area *area(const char *name)
+{
+	int i;
+
+	for (i = 0; i < chk.nareas; i++)
+		if (!strcmp(chk.areas[i].name, name))
+			return &chk.areas[i];
+	return NULL;
+}
+
+static void test_clean_pool(void **state)
+{
+	const struct region r[] = { { .name = "pool", .size = 32 * MIB, .reusable = true,
+				      .phandle = 1 } };
+	const char *const devs[] = { "fimc0", "1", "fimc1", NULL, NULL };
+	void *fdt = build(r, 1, devs, 2);
+
+	(void)state;
+	assert_int_equal(run(fdt, "cma=16M", 512 * MIB), 0);
+	assert_int_equal(chk.nareas, 2);
+	assert_false(area("pool")->fixed);
+	/* Top down from the end of RAM, as memblock places it. */
+	assert_int_equal(area("pool")->base, 0x60000000 - 32 * MIB);
+	assert_true(area("reserved")->is_default);
+	assert_int_equal(area("reserved")->base, 0x60000000 - 48 * MIB);
+	assert_string_equal(chk.bindings[0].area, "pool");
+	assert_string_equal(chk.bindings[1].kind, "default-cma");
+	free(fdt);
+}
+
+static void test_cells_mismatch(void **state)
+{
+	const struct region r[] = { { .name = "pool", .size = 16 * MIB, .reusable = true } };
+	void *fdt = build(r, 1, NULL, 1);
+
+	(void)state;
+	assert_int_equal(run(fdt, NULL, 512 * MIB), 2);
+	assert_non_null(find("reserved-memory-format"));
+	assert_non_null(strstr(find("reserved-memory-format")->message, "unsupported node format"));
+	assert_int_equal(chk.nareas, 0);
+	free(fdt);
+}
+
+static void test_misaligned(void **state)
+{
+	const struct region r[] = {
+		{ .name = "a@50100000", .base = 0x50100000, .size = 16 * MIB, .reusable = true },
+		{ .name = "b", .size = 6 * MIB, .reusable = true },
+	};
+	void *fdt = build(r, 2, NULL, 2);
+
+	(void)state;
+	assert_int_equal(run(fdt, NULL, 512 * MIB), 2);
+	assert_int_equal(chk.nareas, 0);
+	assert_non_null(strstr(find("cma-alignment")->message, "incorrect alignment of CMA region"));
+	free(fdt);
+}
+
+static void test_overlap_hangs(void **state)
+{
+	const struct region r[] = {
+		{ .name = "a@50000000", .base = 0x50000000, .size = 16 * MIB, .reusable = true },
+		{ .name = "b@50800000", .base = 0x50800000, .size = 16 * MIB, .reusable = true },
+	};
+	void *fdt = build(r, 2, NULL, 2);
+
+	(void)state;
+	assert_int_equal(run(fdt, NULL, 512 * MIB), 2);
+	assert_non_null(find("region-overlap"));
+	assert_true(find("region-overlap")->fatal);
+	assert_non_null(strstr(find("region-overlap")->message, "OVERLAP DETECTED!"));
+	free(fdt);
+}
+
+static void test_past_ram(void **state)
+{
+	const struct region r[] = {
+		{ .name = "a@5e000000", .base = 0x5e000000, .size = 64 * MIB, .reusable = true },
+	};
+	void *fdt = build(r, 1, NULL, 2);
+
+	(void)state;
+	assert_int_equal(run(fdt, NULL, 512 * MIB), 2);
+	assert_true(find("outside-ram")->fatal);
+	free(fdt);
+}
+
+static void test_on_initrd(void **state)
+{
+	/* QEMU puts the initrd at 0x48000000 with 512 MiB of RAM. */
+	const struct region r[] = {
+		{ .name = "a@48000000", .base = 0x48000000, .size = 16 * MIB, .reusable = true },
+	};
+	void *fdt = build(r, 1, NULL, 2);
+
+	(void)state;
+	assert_int_equal(run(fdt, NULL, 512 * MIB), 2);
+	assert_non_null(strstr(find("overlaps-loaded")->message, "initrd"));
+	free(fdt);
+}
+
+static void test_cmdline_rules(void **state)
+{
+	void *fdt = build(NULL, 0, NULL, 2);
+
+	(void)state;
+	assert_int_equal(run(fdt, "cma=garbage", 512 * MIB), 2);
+	assert_non_null(find("cma-syntax"));
+	assert_int_equal(chk.nareas, 0);
+
+	assert_int_equal(run(fdt, "cma=64Mjunk", 512 * MIB), 1);
+	assert_non_null(find("cma-junk"));
+	assert_int_equal(area("reserved")->size, 64 * MIB);
+
+	assert_int_equal(run(fdt, "cma=16M cma=32M", 512 * MIB), 0);
+	assert_int_equal(area("reserved")->size, 32 * MIB);
+
+	assert_int_equal(run(fdt, "cma=16M@0x50100000", 512 * MIB), 2);
+	assert_non_null(strstr(find("cma-base-alignment")->message,
+			       "Region at 0x50100000 must be aligned to 0x00400000 bytes"));
+
+	assert_int_equal(run(fdt, "cma=16M@0x50000000-0x48000000", 512 * MIB), 2);
+	assert_non_null(find("cma-limit"));
+
+	assert_int_equal(run(fdt, "cma=16M@0x44000000", 512 * MIB), 0);
+	assert_true(area("reserved")->fixed);
+	assert_int_equal(area("reserved")->base, 0x44000000);
+
+	/* On the kernel image: memblock refuses it. */
+	assert_int_equal(run(fdt, "cma=16M@0x40000000", 512 * MIB), 2);
+	assert_non_null(find("cma-reserved"));
+
+	assert_int_equal(run(fdt, "cma=1G", 512 * MIB), 2);
+	assert_non_null(find("cma-no-room"));
+
+	/* With highmem, the default area is placed there first. */
+	assert_int_equal(run(fdt, "cma=16M", 1024 * MIB), 0);
+	assert_int_equal(area("reserved")->win_start, 0x70000000);
+	assert_int_equal(area("reserved")->base, 0x80000000 - 16 * MIB);
+	free(fdt);
+}
+
+static void test_bypass(void **state)
+{
+	const struct region r[] = {
+		{ .name = "linux,cma", .size = 64 * MIB, .reusable = true, .dflt = true },
+	};
+	void *fdt = build(r, 1, NULL, 2);
+
+	(void)state;
+	assert_int_equal(run(fdt, NULL, 512 * MIB), 0);
+	assert_true(area("linux,cma")->is_default);
+	/* cma= wins over linux,cma-default, which is given back. */
+	assert_int_equal(run(fdt, "cma=32M", 512 * MIB), 1);
+	assert_non_null(strstr(find("cma-bypass")->message, "bypass linux,cma node"));
+	assert_int_equal(chk.nareas, 1);
+	assert_int_equal(area("reserved")->size, 32 * MIB);
+	free(fdt);
+}
+
+static void test_slots(void **state)
+{
+	const struct region r[] = {
+		{ .name = "p1", .size = 4 * MIB, .reusable = true },
+		{ .name = "p2", .size = 4 * MIB, .reusable = true },
+		{ .name = "p3", .size = 4 * MIB, .reusable = true },
+		{ .name = "p4", .size = 4 * MIB, .reusable = true },
+		{ .name = "p5", .size = 4 * MIB, .reusable = true },
+		{ .name = "p6", .size = 4 * MIB, .reusable = true },
+		{ .name = "p7", .size = 4 * MIB, .reusable = true },
+		{ .name = "p8", .size = 4 * MIB, .reusable = true },
+		{ .name = "p9", .size = 4 * MIB, .reusable = true },
+	};
+	void *fdt = build(r, 7, NULL, 2);
+
+	(void)state;
+	/* MAX_CMA_AREAS is CONFIG_CMA_AREAS (7) + 1: seven pools and cma='s. */
+	assert_int_equal(run(fdt, "cma=16M", 512 * MIB), 0);
+	assert_int_equal(chk.nareas, 8);
+	free(fdt);
+
+	fdt = build(r, 8, NULL, 2);
+	assert_int_equal(run(fdt, "cma=16M", 512 * MIB), 2);
+	assert_non_null(strstr(find("cma-areas")->message, "Not enough slots"));
+	assert_null(area("reserved"));
+	free(fdt);
+
+	fdt = build(r, 9, NULL, 2);
+	assert_int_equal(run(fdt, NULL, 512 * MIB), 2);
+	assert_null(area("p9"));
+	free(fdt);
+}
+
+static void test_bindings(void **state)
+{
+	const struct region r[] = {
+		{ .name = "off", .size = 4 * MIB, .reusable = true, .disabled = true, .phandle = 1 },
+		{ .name = "both", .size = 4 * MIB, .reusable = true, .nomap = true, .phandle = 2 },
+		{ .name = "pool@5a000000", .base = 0x5a000000, .size = 4 * MIB, .nomap = true,
+		  .phandle = 3 },
+	};
+	const char *const devs[] = { "fimc0", "1", "fimc1", "2", "fimc2", "3", "fimc3", "9", NULL };
+	void *fdt = build(r, 3, devs, 2);
+
+	(void)state;
+	assert_int_equal(run(fdt, "cma=0", 512 * MIB), 2);
+	assert_non_null(find("reusable-no-map"));
+	assert_string_equal(chk.bindings[0].kind, "unbound");	/* disabled */
+	assert_string_equal(chk.bindings[1].kind, "unbound");	/* not set up */
+	assert_string_equal(chk.bindings[2].kind, "pool");
+	assert_string_equal(chk.bindings[3].kind, "unbound");	/* no such phandle */
+	free(fdt);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_memparse),
+		cmocka_unit_test(test_cma_param),
+		cmocka_unit_test(test_cmdline),
+		cmocka_unit_test(test_parse_size),
+		cmocka_unit_test(test_kconfig),
+		cmocka_unit_test(test_clean_pool),
+		cmocka_unit_test(test_cells_mismatch),
+		cmocka_unit_test(test_misaligned),
+		cmocka_unit_test(test_overlap_hangs),
+		cmocka_unit_test(test_past_ram),
+		cmocka_unit_test(test_on_initrd),
+		cmocka_unit_test(test_cmdline_rules),
+		cmocka_unit_test(test_bypass),
+		cmocka_unit_test(test_slots),
+		cmocka_unit_test(test_bindings),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,36 @@
+# cma-actual: what the kernel made of the CMA configuration, one line each,
+# for tests/cmacheck/agreement.test to hold against cmacheck's prediction:
+#   area NAME BASE SIZE DEFAULT   every CMA area (debugfs), bytes, yes|no
+#   bind PATH AREA KIND           every vfimc node: its area (- for none)
+#                                 and kind (cma, default-cma, pool, none,
+#                                 unbound when no driver bound it)
+dt=/sys/firmware/devicetree/base
+for d in /sys/kernel/debug/cma/*; do
+	[ -d "$d" ] || continue
+	name=${d##*/}
+	dflt=no
+	# The default area: cma='s is named "reserved"; a DT node says so itself.
+	if [ "$name" = reserved ] || [ -e "$dt/reserved-memory/$name/linux,cma-default" ]; then
+		dflt=yes
+	fi
+	echo "area $name $(($(cat "$d/base_pfn") * 4096)) $(($(cat "$d/count") * 4096)) $dflt"
+done
+# Every node compatible with cmalab,vfimc, bound or not.
+find "$dt" -name compatible | while read -r c; do
+	tr '\0' '\n' < "$c" | grep -qx 'cmalab,vfimc' || continue
+	node=${c%/compatible}
+	path=${node#"$dt"}
+	dev=""
+	for m in /sys/class/misc/vfimc-*; do
+		[ -e "$m/device/of_node" ] || continue
+		[ "$(readlink -f "$m/device/of_node")" = "$(readlink -f "$node")" ] &&
+			dev=$m/device
+	done
+	if [ -n "$dev" ]; then
+		area=$(cat "$dev/area")
+		[ "$area" = none ] && area=-
+		echo "bind $path $area $(cat "$dev/area_kind")"
+	else
+		echo "bind $path - unbound"
+	fi
+done
