@@ -103,7 +103,7 @@ help:
 deps:
 	@scripts/deps.sh
 
-images: deps kernel initramfs
+images: deps kernel initramfs $(CMACHECK)
 
 kernel: $(ZIMAGE)
 
