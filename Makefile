@@ -5,6 +5,7 @@
 #               [ROOTFS_OVERLAY=] [RUN=] [TIMEOUT=] [CHECK=0]
 #   make shell  (same variables)
 #   make check  [BOARD=] [CMA=] [BOOTARGS=] [RAM=] [OVERLAYS=] [FORMAT=json]
+#   make bench  [BOARD=] [QUICK=1] [RESULTS=dir]
 #   make test
 #
 # The kernel source, build trees and images live in build/ (ignored).
@@ -45,7 +46,7 @@ CMACHECK := $(B)/host/cmacheck
 PATCHES := patches/linux-6.1/series $(wildcard patches/linux-6.1/*.patch)
 FLAVOUR_FRAGMENT := $(wildcard board/common/linux/flavour/$(FLAVOUR).config)
 FRAGMENTS := $(sort $(wildcard board/common/linux/*.config)) $(FLAVOUR_FRAGMENT)
-GUEST_PROGS := cmainfo vfimc cmahog
+GUEST_PROGS := cmainfo vfimc cmahog cmabench
 GUEST_BINS := $(addprefix $(GBIN)/,$(GUEST_PROGS))
 GUEST_FILES := $(wildcard guest/* tests/guest/*.sh)
 # Guest-side tests written in C: tests/guest/<name>.c
@@ -93,7 +94,7 @@ export CMALAB_KARGS := $(KARGS)
 RUNDIR ?= $(B)/run
 
 .NOTPARALLEL:
-.PHONY: all help deps images kernel initramfs dtb dtbs run shell check test clean distclean FORCE
+.PHONY: all help deps images kernel initramfs dtb dtbs run shell check bench test clean distclean FORCE
 
 all: images
 
@@ -221,6 +222,14 @@ PRECHECK = [ $(CHECK) = 0 ] || { rc=0; $(CMACHECK) $(CMACHECK_ARGS) --brief \
 check:
 	@$(MAKE) -s --no-print-directory deps dtb images $(CMACHECK) >&2
 	@rc=0; $(CMACHECK) $(CMACHECK_ARGS) $(if $(filter json,$(FORMAT)),--json) || rc=$$?; [ $$rc -lt 2 ]
+
+# --- bench ------------------------------------------------------------------
+
+# What CMA costs, against a carveout and the buddy allocator (scripts/bench.sh).
+QUICK ?=
+RESULTS ?= results
+bench: images
+	@scripts/bench.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
 
 # --- tests ------------------------------------------------------------------
 

@@ -1,0 +1,422 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmabench - the guest side of make bench: what CMA costs, measured with
+ * vfimc's in-kernel allocation latency.
+ *
+ *   cmabench memcpy
+ *   cmabench alloc DEV STATE SIZES RUNS [DIR]
+ *   cmabench reuse
+ *   cmabench frag DEV SIZE COUNT
+ *
+ * memcpy  the guest's memcpy bandwidth: "memcpy_mbps N".
+ * alloc   for each size (MiB, comma-separated), after one uncounted
+ *         allocation that warms the path up, RUNS times: bring the CMA
+ *         areas to STATE, allocate SIZE from DEV, free it. STATE is idle
+ *         (nothing in CMA), or anon, tmpfs or pagecache: CMA filled with
+ *         that kind of movable page (dirty anonymous memory, dirty tmpfs
+ *         pages, clean page cache; the last two of a file in DIR, which
+ *         must be a tmpfs or a disk's file system), with room outside
+ *         CMA for what must move. One line per run:
+ *         "alloc state=S size_mib=N run=R ok=0|1 latency_ns=L cma_fill_pct=F"
+ * reuse   fill anonymous memory until free memory is exhausted and say how
+ *         much of CMA it took: "reuse cma_used_kb=U cma_total_kb=T".
+ * frag    fragment free memory (fill, then free every other MiB), then
+ *         hold COUNT buffers of SIZE MiB on DEV: "frag success=N attempts=M".
+ *
+ * To fill CMA the kernel has to want to: movable allocations go to CMA
+ * areas only once the rest of free memory is about as small as CMA's own
+ * (mm/page_alloc.c: __rmqueue()). So a filler grows until free memory is
+ * nearly gone, then gives back what it holds outside CMA - found through
+ * /proc/self/pagemap - to make room for the migration.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <misc/vfimc.h>
+
+#define MIB		(1024UL * 1024)
+#define MAX_AREAS	16
+#define PM_PRESENT	(1ULL << 63)
+#define PM_PFN_MASK	((1ULL << 55) - 1)
+/* Stop filling at this much free memory: above the watermarks, no OOM. */
+#define FLOOR_KB	(10 * 1024)
+#define CMA_FULL_KB	512
+
+static const char *prog = "cmabench";
+static long page;
+
+static void die(const char *what)
+{
+	fprintf(stderr, "%s: %s: %s\n", prog, what, strerror(errno));
+	exit(1);
+}
+
+static long meminfo(const char *key)
+{
+	char line[128];
+	size_t n = strlen(key);
+	long v = -1;
+	FILE *f = fopen("/proc/meminfo", "r");
+
+	if (!f)
+		die("/proc/meminfo");
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, key, n) && line[n] == ':')
+			v = strtol(line + n + 1, NULL, 10);
+	fclose(f);
+	return v;
+}
+
+/* --- CMA areas and where pages are ------------------------------------- */
+
+static struct { uint64_t start, end; } areas[MAX_AREAS];
+static int nareas;
+
+static uint64_t read_num(const char *dir, const char *name)
+{
+	char path[PATH_MAX], buf[64];
+	FILE *f;
+	uint64_t v = 0;
+
+	snprintf(path, sizeof(path), "/sys/kernel/debug/cma/%s/%s", dir, name);
+	f = fopen(path, "r");
+	if (f && fgets(buf, sizeof(buf), f))
+		v = strtoull(buf, NULL, 0);
+	if (f)
+		fclose(f);
+	return v;
+}
+
+static void read_areas(void)
+{
+	DIR *d = opendir("/sys/kernel/debug/cma");
+	struct dirent *e;
+
+	while (d && (e = readdir(d)) && nareas < MAX_AREAS) {
+		if (e->d_name[0] == '.')
+			continue;
+		areas[nareas].start = read_num(e->d_name, "base_pfn");
+		areas[nareas].end = areas[nareas].start + read_num(e->d_name, "count");
+		nareas++;
+	}
+	if (d)
+		closedir(d);
+}
+
+static int pfn_in_cma(uint64_t pfn)
+{
+	int i;
+
+	for (i = 0; i < nareas; i++)
+		if (pfn >= areas[i].start && pfn < areas[i].end)
+			return 1;
+	return 0;
+}
+
+/* --- fillers ------------------------------------------------------------ */
+
+/*
+ * A filler is up to MAX_CHUNKS separate 1 MiB mappings: grown one chunk at
+ * a time, and given back whole chunks at a time (munmap, and a hole
+ * punched in the tmpfs file), since tinyconfig has no madvise().
+ */
+#define CHUNK		MIB
+#define MAX_CHUNKS	1024
+
+enum kind { ANON, TMPFS, PAGECACHE };
+
+struct filler {
+	enum kind kind;
+	int fd, pagemap;
+	char *chunk[MAX_CHUNKS];	/* NULL: not mapped */
+	size_t next;			/* the next slot to try */
+	char path[PATH_MAX];
+};
+
+static void filler_open(struct filler *f, enum kind kind, const char *dir)
+{
+	memset(f, 0, sizeof(*f));
+	f->kind = kind;
+	f->fd = -1;
+	if (kind != ANON) {
+		snprintf(f->path, sizeof(f->path), "%s/cmabench.fill", dir ? dir : "/tmp");
+		f->fd = open(f->path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+		if (f->fd < 0 || ftruncate(f->fd, (off_t)(MAX_CHUNKS * CHUNK)))
+			die(f->path);
+	}
+	f->pagemap = open("/proc/self/pagemap", O_RDONLY);
+	if (f->pagemap < 0)
+		die("/proc/self/pagemap");
+}
+
+static void chunk_release(struct filler *f, size_t i)
+{
+	munmap(f->chunk[i], CHUNK);
+	f->chunk[i] = NULL;
+	if (f->kind == TMPFS &&
+	    fallocate(f->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)(i * CHUNK),
+		      (off_t)CHUNK))
+		die("fallocate");
+}
+
+static void filler_close(struct filler *f)
+{
+	size_t i;
+
+	for (i = 0; i < MAX_CHUNKS; i++)
+		if (f->chunk[i])
+			chunk_release(f, i);
+	if (f->fd >= 0) {
+		close(f->fd);
+		unlink(f->path);
+	}
+	close(f->pagemap);
+}
+
+/* Map and dirty one chunk more (page cache: written back, so clean). */
+static int filler_grow(struct filler *f)
+{
+	size_t n, i = f->next;
+	char *p;
+
+	for (n = 0; n < MAX_CHUNKS && f->chunk[i]; n++)
+		i = (i + 1) % MAX_CHUNKS;
+	if (f->chunk[i])
+		return -1;
+	if (f->kind == ANON)
+		p = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	else
+		p = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_SHARED, f->fd, (off_t)(i * CHUNK));
+	if (p == MAP_FAILED)
+		die("mmap");
+	memset(p, (int)(i & 0xff) | 1, CHUNK);
+	if (f->kind == PAGECACHE && msync(p, CHUNK, MS_SYNC))
+		die("msync");
+	f->chunk[i] = p;
+	f->next = (i + 1) % MAX_CHUNKS;
+	return 0;
+}
+
+/* How many of a chunk's pages lie in a CMA area (/proc/self/pagemap). */
+static size_t chunk_in_cma(const struct filler *f, size_t i)
+{
+	uint64_t e[CHUNK / 4096];
+	size_t n = CHUNK / (size_t)page, k, in = 0;
+	off_t off = (off_t)((uintptr_t)f->chunk[i] / (uintptr_t)page * sizeof(e[0]));
+
+	if (n > sizeof(e) / sizeof(e[0]) ||
+	    pread(f->pagemap, e, n * sizeof(e[0]), off) != (ssize_t)(n * sizeof(e[0])))
+		die("pagemap");
+	for (k = 0; k < n; k++)
+		in += (e[k] & PM_PRESENT) && pfn_in_cma(e[k] & PM_PFN_MASK);
+	return in;
+}
+
+/* Grow until CMA is full or free memory is down to the floor. */
+static void filler_fill(struct filler *f)
+{
+	while (meminfo("CmaFree") > CMA_FULL_KB && meminfo("MemFree") > FLOOR_KB)
+		if (filler_grow(f))
+			break;
+}
+
+/*
+ * Give back chunks with no page in CMA until want_kb are free outside CMA.
+ * Clean page cache needs none: reclaim frees it when the migration needs
+ * room, as it would on a real system.
+ */
+static void filler_make_room(struct filler *f, long want_kb)
+{
+	size_t i;
+
+	if (f->kind == PAGECACHE)
+		return;
+	for (i = 0; i < MAX_CHUNKS; i++) {
+		if (meminfo("MemFree") - meminfo("CmaFree") >= want_kb)
+			return;
+		if (f->chunk[i] && !chunk_in_cma(f, i))
+			chunk_release(f, i);
+	}
+}
+
+/* --- measurements ------------------------------------------------------- */
+
+static int open_dev(const char *dev)
+{
+	char node[PATH_MAX];
+	int fd;
+
+	snprintf(node, sizeof(node), "/dev/vfimc-%s", dev);
+	fd = open(node, O_RDWR | O_CLOEXEC);
+	if (fd < 0)
+		die(node);
+	return fd;
+}
+
+/* One allocation of size bytes: its latency, or -1 when it failed. */
+static long long alloc_free(int fd, uint64_t size)
+{
+	struct vfimc_alloc a = { .size = size };
+
+	if (ioctl(fd, VFIMC_IOC_ALLOC, &a)) {
+		if (errno != ENOMEM)
+			die("VFIMC_IOC_ALLOC");
+		return -1;
+	}
+	if (ioctl(fd, VFIMC_IOC_FREE, &a.id))
+		die("VFIMC_IOC_FREE");
+	return (long long)a.latency_ns;
+}
+
+static int cmd_memcpy(void)
+{
+	size_t len = 32 * MIB;
+	char *a = malloc(len), *b = malloc(len);
+	struct timespec t0, t1;
+	double secs;
+	int i, rounds = 8;
+
+	if (!a || !b)
+		die("malloc");
+	memset(a, 1, len);
+	memset(b, 2, len);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (i = 0; i < rounds; i++)
+		memcpy(i & 1 ? a : b, i & 1 ? b : a, len);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	printf("memcpy_mbps %.0f\n", (double)rounds * (double)len / MIB / secs);
+	free(a);
+	free(b);
+	return 0;
+}
+
+static int cmd_alloc(const char *dev, const char *state, const char *sizes, int runs,
+		     const char *dir)
+{
+	enum kind kind = ANON;
+	int fd = open_dev(dev), idle = !strcmp(state, "idle"), run;
+	long total = meminfo("CmaTotal");
+	char *list = strdup(sizes), *tok, *save = NULL;
+	struct filler f;
+
+	if (!list)
+		die("strdup");
+	if (!strcmp(state, "tmpfs"))
+		kind = TMPFS;
+	else if (!strcmp(state, "pagecache"))
+		kind = PAGECACHE;
+	else if (!idle && strcmp(state, "anon")) {
+		fprintf(stderr, "%s: state '%s': idle, anon, tmpfs or pagecache\n", prog, state);
+		return 2;
+	}
+	read_areas();
+	if (!idle)
+		filler_open(&f, kind, dir);
+	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		uint64_t mib = strtoull(tok, NULL, 10);
+
+		/* A first allocation of each size, not counted, warms the path up. */
+		alloc_free(fd, mib * MIB);
+		for (run = 1; run <= runs; run++) {
+			long fill = 0;
+			long long ns;
+
+			if (!idle) {
+				filler_fill(&f);
+				fill = total > 0 ? (total - meminfo("CmaFree")) * 100 / total : 0;
+				filler_make_room(&f, (long)(mib * 1024) + 16 * 1024);
+			}
+			ns = alloc_free(fd, mib * MIB);
+			printf("alloc state=%s size_mib=%" PRIu64 " run=%d ok=%d latency_ns=%lld cma_fill_pct=%ld\n",
+			       state, mib, run, ns >= 0, ns >= 0 ? ns : 0, fill);
+			fflush(stdout);
+		}
+	}
+	if (!idle)
+		filler_close(&f);
+	free(list);
+	close(fd);
+	return 0;
+}
+
+static int cmd_reuse(void)
+{
+	struct filler f;
+	long total = meminfo("CmaTotal");
+
+	read_areas();
+	filler_open(&f, ANON, NULL);
+	while (meminfo("MemFree") > FLOOR_KB)
+		if (filler_grow(&f))
+			break;
+	printf("reuse cma_used_kb=%ld cma_total_kb=%ld\n", total - meminfo("CmaFree"), total);
+	filler_close(&f);
+	return 0;
+}
+
+static int cmd_frag(const char *dev, uint64_t mib, int count)
+{
+	struct vfimc_alloc a;
+	struct filler f;
+	int fd = open_dev(dev), ok = 0, i;
+	size_t c;
+
+	read_areas();
+	filler_open(&f, ANON, NULL);
+	while (meminfo("MemFree") > FLOOR_KB)
+		if (filler_grow(&f))
+			break;
+	/* Every other chunk back: free memory in 1 MiB pieces everywhere. */
+	for (c = 0; c < MAX_CHUNKS; c += 2)
+		if (f.chunk[c])
+			chunk_release(&f, c);
+	for (i = 0; i < count; i++) {
+		memset(&a, 0, sizeof(a));
+		a.size = mib * MIB;
+		if (ioctl(fd, VFIMC_IOC_ALLOC, &a) == 0)
+			ok++;
+		else if (errno != ENOMEM)
+			die("VFIMC_IOC_ALLOC");
+	}
+	printf("frag size_mib=%" PRIu64 " success=%d attempts=%d\n", mib, ok, count);
+	close(fd);		/* frees what was held */
+	filler_close(&f);
+	return 0;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: cmabench memcpy\n"
+			"       cmabench alloc DEV STATE SIZES RUNS [DIR]\n"
+			"       cmabench reuse\n"
+			"       cmabench frag DEV SIZE COUNT\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	page = sysconf(_SC_PAGESIZE);
+	if (argc >= 2 && !strcmp(argv[1], "memcpy"))
+		return cmd_memcpy();
+	if (argc >= 6 && !strcmp(argv[1], "alloc") && atoi(argv[5]) > 0)
+		return cmd_alloc(argv[2], argv[3], argv[4], atoi(argv[5]),
+				 argc >= 7 ? argv[6] : NULL);
+	if (argc == 2 && !strcmp(argv[1], "reuse"))
+		return cmd_reuse();
+	if (argc == 5 && !strcmp(argv[1], "frag") && atoi(argv[4]) > 0)
+		return cmd_frag(argv[2], strtoull(argv[3], NULL, 10), atoi(argv[4]));
+	return usage();
+}
