@@ -6,6 +6,8 @@
 #   make shell  (same variables)
 #   make check  [BOARD=] [CMA=] [BOOTARGS=] [RAM=] [OVERLAYS=] [FORMAT=json]
 #   make bench  [BOARD=] [QUICK=1] [RESULTS=dir]
+#   make fit    (build/fit/cmalab.itb, boot.scr)
+#   make run-uboot  (make run's variables): boot through U-Boot and the FIT
 #   make test
 #
 # The kernel source, build trees and images live in build/ (ignored).
@@ -73,7 +75,7 @@ endif
 ifneq ($(filter text json,$(FORMAT)),$(FORMAT))
 $(error FORMAT=$(FORMAT): make check prints text (the default) or json)
 endif
-ifneq ($(filter run shell dtb check,$(MAKECMDGOALS)),)
+ifneq ($(filter run shell dtb check run-uboot fit,$(MAKECMDGOALS)),)
 INPUT_ERROR := $(shell scripts/check-input.sh $(call q,$(BOARD)) $(call q,$(CMA)) \
 	$(call q,$(RAM)) $(call q,$(OVERLAYS)) $(call q,$(ROOTFS_OVERLAY)))
 ifneq ($(INPUT_ERROR),)
@@ -94,7 +96,7 @@ export CMALAB_KARGS := $(KARGS)
 RUNDIR ?= $(B)/run
 
 .NOTPARALLEL:
-.PHONY: all help deps images kernel initramfs dtb dtbs run shell check bench test clean distclean FORCE
+.PHONY: all help deps images kernel initramfs dtb dtbs run shell check bench fit fit-dtbs run-uboot test clean distclean FORCE
 
 all: images
 
@@ -223,6 +225,35 @@ check:
 	@$(MAKE) -s --no-print-directory deps dtb images $(CMACHECK) >&2
 	@rc=0; $(CMACHECK) $(CMACHECK_ARGS) $(if $(filter json,$(FORMAT)),--json) || rc=$$?; [ $$rc -lt 2 ]
 
+# --- U-Boot -----------------------------------------------------------------
+
+# Debian's U-Boot for QEMU's ARM virt machine, as firmware.
+UBOOT_BIN := /usr/lib/u-boot/qemu_arm/u-boot.bin
+FITDIR := $(B)/fit
+FIT_DTBS = $(foreach b,$(BOARDS),$(b)=$(FITDIR)/dtb/$(b).dtb)
+# Commands to type at U-Boot's prompt instead of running boot.scr.
+UBOOT_PROMPT ?=
+
+# Every board's DTB, as make run builds it, for the FIT's configurations.
+fit-dtbs: deps
+	@for b in $(BOARDS); do \
+		$(MAKE) -s --no-print-directory dtb BOARD=$$b RUNDIR=$(FITDIR)/dtb/$$b || exit 1; \
+	done
+
+# The FIT (kernel, initramfs, conf-<board> for every board) and a boot.scr
+# that boots BOARD with its command line, for a disk or a TFTP server.
+fit: images fit-dtbs
+	@scripts/fit.sh $(FITDIR)/cmalab.itb $(ZIMAGE) $(INITRAMFS) $(BOARD) $(FIT_DTBS)
+	@scripts/uboot-script.sh $(FITDIR)/boot.scr $(BOARD) $(call q,$(KARGS))
+	@echo "  FIT     $(FITDIR)/cmalab.itb ($(words $(BOARDS)) configurations, default conf-$(BOARD)), $(FITDIR)/boot.scr"
+
+run-uboot: deps dtb images fit-dtbs $(CMACHECK)
+	@$(PRECHECK)
+	@RUNDIR=$(RUNDIR) TIMEOUT=$(TIMEOUT) ROOTFS_OVERLAY=$(call q,$(ROOTFS_OVERLAY)) \
+	UBOOT=$(UBOOT_BIN) UBOOT_BOARD=$(BOARD) UBOOT_PROMPT=$(call q,$(UBOOT_PROMPT)) \
+	UBOOT_DTBS="$(foreach b,$(filter-out $(BOARD),$(BOARDS)),$(b)=$(FITDIR)/dtb/$(b).dtb)" \
+	scripts/run.sh $(if $(RUN),run,report) $(ZIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM)
+
 # --- bench ------------------------------------------------------------------
 
 # What CMA costs, against a carveout and the buddy allocator (scripts/bench.sh).
@@ -240,6 +271,7 @@ test: images
 	@for f in $(FLAVOURS); do \
 		$(MAKE) -s --no-print-directory FLAVOUR=$$f images || exit 1; \
 	done
+	@$(MAKE) -s --no-print-directory fit
 	@tests/run.sh
 
 clean:

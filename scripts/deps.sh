@@ -13,7 +13,7 @@ qemu-system-arm
 device-tree-compiler libfdt-dev dt-schema yamllint
 u-boot-tools u-boot-qemu
 shellcheck libcmocka-dev python3-ply python3-git
-jq clang libclang-rt-14-dev gnuplot-nox
+jq clang libclang-rt-14-dev gnuplot-nox expect
 "
 # Tests add a package here to check the failure path.
 packages="$packages ${CMALAB_EXTRA_PACKAGES:-}"

@@ -19,6 +19,13 @@
 #                   declared hung (default 120; 0 disables)
 #   ROOTFS_OVERLAY  a directory copied into the guest's root
 #   LOGLINES        console lines shown on failure (default 25)
+#   UBOOT           boot through this U-Boot (qemu_arm u-boot.bin) instead:
+#                   the kernel, the initramfs and every board's DTB go into
+#                   a FIT (scripts/fit.sh) on a virtio disk with a boot.scr
+#                   that sets the command line and boots conf-UBOOT_BOARD;
+#                   DTB is then that board's, UBOOT_DTBS "board=dtb ..." the
+#                   others'. UBOOT_PROMPT: a file of commands typed at
+#                   U-Boot's prompt instead (scripts/uboot-prompt.exp).
 set -eu
 
 mode=$1 kernel=$2 initramfs=$3 dtb=$4 ram=$5
@@ -58,16 +65,33 @@ printf '%s\n' "$run" > "$rundir/extra/etc/cmalab/run"
 	cpio -o -H newc -R 0:0 --quiet) > "$rundir/extra.cpio"
 cat "$initramfs" "$rundir/extra.cpio" > "$rundir/initramfs.cpio"
 
-# A sparse scratch disk, /dev/vda in the guest: real page cache for tests.
-truncate -s 1G "$rundir/scratch.img"
+if [ -n "${UBOOT:-}" ]; then
+	board=${UBOOT_BOARD:?UBOOT needs UBOOT_BOARD}
+	[ -r "$UBOOT" ] || die "$UBOOT is missing (make deps: u-boot-qemu)"
+	here=$(dirname "$0")
+	# shellcheck disable=SC2086 # "board=dtb" words
+	"$here/fit.sh" "$rundir/cmalab.itb" "$kernel" "$rundir/initramfs.cpio" "$board" \
+		"$board=$dtb" ${UBOOT_DTBS:-}
+	"$here/uboot-script.sh" "$rundir/boot.scr" "$board" "$bootargs"
+	"$here/uboot-disk.sh" "$rundir/boot.img" "$rundir/boot.scr" "$rundir/cmalab.itb"
+	set -- qemu-system-arm -M virt -cpu cortex-a15 -m "$ram" -nographic -nic none \
+		-no-reboot -bios "$UBOOT" \
+		-device virtio-serial-device \
+		-chardev "file,id=out,path=$out" -device virtconsole,chardev=out \
+		-drive "file=$rundir/boot.img,if=none,format=raw,id=boot" \
+		-device virtio-blk-device,drive=boot
+else
+	# A sparse scratch disk, /dev/vda in the guest: real page cache for tests.
+	truncate -s 1G "$rundir/scratch.img"
 
-set -- qemu-system-arm -M virt -cpu cortex-a15 -m "$ram" -nographic -nic none \
-	-no-reboot -kernel "$kernel" -initrd "$rundir/initramfs.cpio" \
-	-dtb "$dtb" -append "$bootargs" \
-	-device virtio-serial-device \
-	-chardev "file,id=out,path=$out" -device virtconsole,chardev=out \
-	-drive "file=$rundir/scratch.img,if=none,format=raw,id=scratch" \
-	-device virtio-blk-device,drive=scratch
+	set -- qemu-system-arm -M virt -cpu cortex-a15 -m "$ram" -nographic -nic none \
+		-no-reboot -kernel "$kernel" -initrd "$rundir/initramfs.cpio" \
+		-dtb "$dtb" -append "$bootargs" \
+		-device virtio-serial-device \
+		-chardev "file,id=out,path=$out" -device virtconsole,chardev=out \
+		-drive "file=$rundir/scratch.img,if=none,format=raw,id=scratch" \
+		-device virtio-blk-device,drive=scratch
+fi
 
 if [ "$mode" = shell ]; then
 	# Interactive: console on stdio (works without a TTY too).
@@ -78,8 +102,14 @@ fi
 
 : > "$console"
 : > "$out"
-timeout -k 5 "$timeout" "$@" -serial "file:$console" -monitor none \
-	</dev/null >"$rundir/qemu.log" 2>&1 &
+if [ -n "${UBOOT_PROMPT:-}" ]; then
+	[ -r "$UBOOT_PROMPT" ] || die "UBOOT_PROMPT=$UBOOT_PROMPT: no such file"
+	timeout -k 5 "$timeout" "$(dirname "$0")/uboot-prompt.exp" "$UBOOT_PROMPT" \
+		"$timeout" "$@" -serial mon:stdio </dev/null >"$console" 2>"$rundir/qemu.log" &
+else
+	timeout -k 5 "$timeout" "$@" -serial "file:$console" -monitor none \
+		</dev/null >"$rundir/qemu.log" 2>&1 &
+fi
 qpid=$!
 
 # Watchdog: a guest that stops talking is as dead as one that panics.

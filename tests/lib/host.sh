@@ -15,10 +15,11 @@ mkdir -p "$work"
 # boot VAR=VALUE...: make run with these variables; the output (stdout)
 # goes to $work/out, make's stderr to $work/err, the status to $boot_rc.
 # Tests boot to see what the kernel itself does, so make run's cmacheck
-# step is off (CHECK=0) unless a test turns it on (CHECK=1).
+# step is off (CHECK=0) unless a test turns it on (CHECK=1). BOOT_TARGET
+# picks another make target that boots (run-uboot).
 boot() {
 	boot_rc=0
-	make -s --no-print-directory run RUNDIR="$work/run" CHECK=0 "$@" \
+	make -s --no-print-directory "${BOOT_TARGET:-run}" RUNDIR="$work/run" CHECK=0 "$@" \
 		>"$work/out" 2>"$work/err" || boot_rc=$?
 }
 
