@@ -9,8 +9,8 @@
  *   cmabench frag DEV SIZE COUNT
  *
  * memcpy  the guest's memcpy bandwidth: "memcpy_mbps N".
- * alloc   for each size (MiB, comma-separated), after one uncounted
- *         allocation that warms the path up, RUNS times: bring the CMA
+ * alloc   for each size (MiB, comma-separated), RUNS times (idle: after
+ *         one uncounted allocation that warms the path up): bring the CMA
  *         areas to STATE, allocate SIZE from DEV, free it. STATE is idle
  *         (nothing in CMA), or anon, tmpfs or pagecache: CMA filled with
  *         that kind of movable page (dirty anonymous memory, dirty tmpfs
@@ -328,8 +328,13 @@ static int cmd_alloc(const char *dev, const char *state, const char *sizes, int 
 	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		uint64_t mib = strtoull(tok, NULL, 10);
 
-		/* A first allocation of each size, not counted, warms the path up. */
-		alloc_free(fd, mib * MIB);
+		/*
+		 * Idle: a first allocation of each size, not counted, warms the
+		 * path up. Full: every run refills and makes room first; an
+		 * extra allocation without that could leave migration no room.
+		 */
+		if (idle)
+			alloc_free(fd, mib * MIB);
 		for (run = 1; run <= runs; run++) {
 			long fill = 0;
 			long long ns;
