@@ -263,6 +263,7 @@ struct rmem {
 	char name[NAME_LEN];
 	char path[WHERE_LEN];
 	uint64_t base, size;	/* size 0: sized, allocated later */
+	uint64_t win_start, win_end;	/* where a sized one may be placed */
 	bool failed;
 };
 
@@ -412,11 +413,33 @@ static void region_overlaps(struct check *c, struct rmem *rm, int n)
 }
 
 /*
+ * A property of one value, which the kernel reads only when it is exactly
+ * CELLS cells long ("invalid size property in '%s' node.").
+ */
+static bool one_value(struct check *c, struct rmem *r, const char *prop, uint32_t cells,
+		      const char *cells_name, uint64_t *out)
+{
+	int len;
+	const fdt32_t *p = fdt_getprop(c->in->fdt, r->node, prop, &len);
+	char rule[NAME_LEN];
+
+	if (len == (int)cells * 4) {
+		*out = read_cells(&p, cells);
+		return true;
+	}
+	snprintf(rule, sizeof(rule), "%s-cells", prop);
+	problem(c, SEV_ERROR, r->path, rule,
+		"%s is %d bytes, not %s * 4 = %u: \"invalid %s property in '%s' node.\"",
+		prop, len, cells_name, cells * 4, prop, r->name);
+	r->failed = true;
+	return false;
+}
+
+/*
  * __reserved_mem_alloc_size(): size, alignment and alloc-ranges, checked
  * and allocated; a reusable shared-dma-pool is aligned to a pageblock.
  */
-static void alloc_sized(struct check *c, struct rmem *r, uint32_t ac, uint32_t sc,
-			uint64_t *win_start, uint64_t *win_end)
+static void alloc_sized(struct check *c, struct rmem *r, uint32_t ac, uint32_t sc)
 {
 	const void *fdt = c->in->fdt;
 	int len, t_len = (int)(ac + sc) * 4;
@@ -424,26 +447,11 @@ static void alloc_sized(struct check *c, struct rmem *r, uint32_t ac, uint32_t s
 	uint64_t size, align = 0, base = 0;
 	bool nomap = has(fdt, r->node, "no-map");
 
-	p = fdt_getprop(fdt, r->node, "size", &len);
-	if (len != (int)sc * 4) {
-		problem(c, SEV_ERROR, r->path, "size-cells",
-			"size is %d bytes, not #size-cells * 4 = %u: "
-			"\"invalid size property in '%s' node.\"", len, sc * 4, r->name);
-		r->failed = true;
+	if (!one_value(c, r, "size", sc, "#size-cells", &size) ||
+	    (has(fdt, r->node, "alignment") &&
+	     !one_value(c, r, "alignment", ac, "#address-cells", &align)))
 		return;
-	}
-	size = phys(c, read_cells(&p, sc));
-	p = fdt_getprop(fdt, r->node, "alignment", &len);
-	if (p) {
-		if (len != (int)ac * 4) {
-			problem(c, SEV_ERROR, r->path, "alignment-cells",
-				"alignment is %d bytes, not #address-cells * 4 = %u: "
-				"\"invalid alignment property in '%s' node.\"", len, ac * 4, r->name);
-			r->failed = true;
-			return;
-		}
-		align = read_cells(&p, ac);
-	}
+	size = phys(c, size);
 	if (c->in->kc.cma && !fdt_node_check_compatible(fdt, r->node, "shared-dma-pool") &&
 	    has(fdt, r->node, "reusable") && !nomap && align < c->pageblock)
 		align = c->pageblock;
@@ -458,8 +466,8 @@ static void alloc_sized(struct check *c, struct rmem *r, uint32_t ac, uint32_t s
 	}
 
 	/* memblock's current limit at this point is the end of lowmem. */
-	*win_start = RAM_BASE;
-	*win_end = c->lowmem_end;
+	r->win_start = RAM_BASE;
+	r->win_end = c->lowmem_end;
 	p = fdt_getprop(fdt, r->node, "alloc-ranges", &len);
 	if (p) {
 		if (len % t_len) {
@@ -474,8 +482,8 @@ static void alloc_sized(struct check *c, struct rmem *r, uint32_t ac, uint32_t s
 			uint64_t start = read_cells(&p, ac);
 			uint64_t end = start + read_cells(&p, sc);
 
-			*win_start = start;
-			*win_end = end;
+			r->win_start = start;
+			r->win_end = end;
 			base = alloc_top_down(c, size, align, start, end);
 			len -= t_len;
 		}
@@ -486,7 +494,7 @@ static void alloc_sized(struct check *c, struct rmem *r, uint32_t ac, uint32_t s
 		problem(c, SEV_ERROR, r->path, "alloc-failed",
 			"no free %" PRIu64 " MiB (aligned to 0x%" PRIx64 ") in 0x%08" PRIx64
 			"-0x%08" PRIx64 ": \"OF: reserved mem: failed to allocate memory for node "
-			"'%s': size %" PRIu64 " MiB\"", size / MIB, align, *win_start, *win_end,
+			"'%s': size %" PRIu64 " MiB\"", size / MIB, align, r->win_start, r->win_end,
 			r->name, size / MIB);
 		r->failed = true;
 		return;
@@ -534,8 +542,7 @@ static void fixed_cma_placement(struct check *c, const struct rmem *r)
 }
 
 /* rmem_cma_setup() and rmem_dma_setup() for compatible "shared-dma-pool". */
-static void init_region(struct check *c, struct rmem *r, uint64_t ws, uint64_t we,
-			int *ncma)
+static void init_region(struct check *c, struct rmem *r, int *ncma)
 {
 	const void *fdt = c->in->fdt;
 	const struct kconfig *k = &c->in->kc;
@@ -604,8 +611,8 @@ static void init_region(struct check *c, struct rmem *r, uint64_t ws, uint64_t w
 	a->fixed = fixed;
 	a->base = r->base;
 	a->size = r->size;
-	a->win_start = fixed ? r->base : ws;
-	a->win_end = fixed ? r->base + r->size : we;
+	a->win_start = fixed ? r->base : r->win_start;
+	a->win_end = fixed ? r->base + r->size : r->win_end;
 	a->is_default = dflt;
 }
 
@@ -613,7 +620,6 @@ static int reserved_memory(struct check *c)
 {
 	const void *fdt = c->in->fdt;
 	struct rmem rm[MAX_AREAS];
-	uint64_t ws[MAX_AREAS], we[MAX_AREAS];
 	int node, child, n = 0, i, ncma = 0;
 	uint32_t ac = cells_prop(fdt, 0, "#address-cells", 1, NULL);
 	uint32_t sc = cells_prop(fdt, 0, "#size-cells", 1, NULL);
@@ -658,13 +664,12 @@ static int reserved_memory(struct check *c)
 	/* fdt_init_reserved_mem(): overlaps, then sized regions placed, then init. */
 	region_overlaps(c, rm, n);
 	for (i = 0; i < n; i++) {
-		ws[i] = we[i] = 0;
 		if (!rm[i].size && !rm[i].failed)
-			alloc_sized(c, &rm[i], ac, sc, &ws[i], &we[i]);
+			alloc_sized(c, &rm[i], ac, sc);
 	}
 	for (i = 0; i < n; i++)
 		if (!rm[i].failed)
-			init_region(c, &rm[i], ws[i], we[i], &ncma);
+			init_region(c, &rm[i], &ncma);
 	return ncma;
 }
 
