@@ -6,21 +6,16 @@
 # used pages and CmaFree to where they were.
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
-# shellcheck source=tests/guest/hold.sh
-. /usr/lib/cmalab/tests/hold.sh
+# shellcheck source=tests/guest/full.sh
+. /usr/lib/cmalab/tests/full.sh
 
-dev=$1
-area=$(cat "/sys/class/misc/vfimc-$dev/device/area")
-d=/sys/kernel/debug/cma/$area
+full_setup "$1"
+d=$dbg
 s=/sys/kernel/mm/cma/$area
-count=$(cat "$d/count")
-# Freed CMA pages go to the per-cpu lists first, where CmaFree does not
-# count them. A CMA allocation drains those lists (alloc_contig_range
-# does); freeing it leaves just its one page there. CmaFree is read after
-# such a probe at the start and at the end, so both readings see the same.
 cmafree() {
-	vfimc alloc "$dev" 4K >/dev/null 2>&1
-	awk '/^CmaFree:/ { print $2 }' /proc/meminfo
+	# shellcheck disable=SC2046 # two numbers
+	set -- $(full_probe)
+	echo "$2"
 }
 
 plan 9

@@ -3,6 +3,7 @@
 # ktap.sh). full_setup DEV first; then:
 #   attr NAME        DEV's vfimc sysfs attribute NAME
 #   field LINE KEY   KEY's value in a "vfimc alloc" buffer line
+#   full_probe       "MEMFREE CMAFREE" (kB), read so that two readings agree
 #   full_start       read the starting CmaFree, MemFree and counters
 #   full_fill        fill the area with buffers held in the background (one
 #                    KTAP result); sets fill_pids
@@ -33,14 +34,14 @@ field() {
 # counts them. A CMA allocation drains those lists (alloc_contig_range
 # does); freeing it leaves just its one page there. Both are read after
 # such a probe, at the start and at the end, so both readings see the same.
-_full_probe() {
+full_probe() {
 	vfimc alloc "$dev" 4K >/dev/null 2>&1
 	awk '/^(CmaFree|MemFree):/ { printf "%s ", $2 }' /proc/meminfo
 }
 
 full_start() {
 	# shellcheck disable=SC2046 # two numbers
-	set -- $(_full_probe)
+	set -- $(full_probe)
 	mem0=$1 cma0=$2
 	used0=$(cat "$dbg/used")
 	echo "# $dev: area $area [$(printf 0x%x "$base"), $(printf 0x%x "$end")), $count pages, $used0 used; MemFree $mem0 kB, CmaFree $cma0 kB"
@@ -95,7 +96,7 @@ FULL_MEMFREE_SLACK_KB=256
 
 full_end() {
 	# shellcheck disable=SC2046 # two numbers
-	set -- $(_full_probe)
+	set -- $(full_probe)
 	echo "# $dev: MemFree $1 kB, moved $(($1 - mem0)) kB; CmaFree $2 kB, moved $(($2 - cma0)) kB"
 	_d=$(($2 - cma0))
 	[ "${_d#-}" -le $FULL_CMAFREE_SLACK_KB ]
