@@ -96,7 +96,7 @@ export CMALAB_KARGS := $(KARGS)
 RUNDIR ?= $(B)/run
 
 .NOTPARALLEL:
-.PHONY: all help deps images kernel initramfs dtb dtbs run shell check bench fit fit-dtbs run-uboot test clean distclean FORCE
+.PHONY: all help deps images kernel initramfs dtb dtbs board-dtbs run shell check bench fit run-uboot test clean distclean FORCE
 
 all: images
 
@@ -169,17 +169,23 @@ DTSCHEMA_OUT := $(B)/linux/dtschema
 DTSCHEMA := $(DTSCHEMA_OUT)/Documentation/devicetree/bindings/processed-schema.json
 BOARDS := $(patsubst board/%/board.mk,%,$(wildcard board/*/board.mk))
 
+# Every board's DTB as make run builds it, rebuilt when its sources change:
+# make dtbs validates them, the FIT carries them.
+BOARD_DTBS := $(addprefix $(B)/dtbs/,$(addsuffix .dtb,$(BOARDS)))
+$(BOARD_DTBS): $(B)/dtbs/%.dtb: board/%/board.mk $(BASE_DTS) $(wildcard dts/*.dtso) \
+		scripts/dtb.sh scripts/lib.sh
+	@$(MAKE) -s --no-print-directory dtb BOARD=$* RUNDIR=$(B)/dtbs/$*
+
+board-dtbs: deps $(BOARD_DTBS)
+
 $(DTSCHEMA): $(B)/linux/src.stamp
 	@scripts/dt-schema.sh $(MAINSRC) $(DTSCHEMA_OUT)
 
 # Every board's DTB, built as make run builds it and checked against the
 # kernel's bindings plus ours. dtc warnings and schema findings are errors.
-dtbs: deps $(DTSCHEMA)
-	@for b in $(BOARDS); do \
-		$(MAKE) -s --no-print-directory dtb BOARD=$$b RUNDIR=$(B)/dtbs/$$b || exit 1; \
-	done
-	@echo "  VALIDATE $(addprefix $(B)/dtbs/,$(addsuffix .dtb,$(BOARDS)))"
-	@dt-validate -s $(DTSCHEMA) $(addprefix $(B)/dtbs/,$(addsuffix .dtb,$(BOARDS))) \
+dtbs: deps $(DTSCHEMA) $(BOARD_DTBS)
+	@echo "  VALIDATE $(BOARD_DTBS)"
+	@dt-validate -s $(DTSCHEMA) $(BOARD_DTBS) \
 		> $(B)/dtbs/dt-validate.log 2>&1; \
 	if [ -s $(B)/dtbs/dt-validate.log ]; then \
 		cat $(B)/dtbs/dt-validate.log >&2; echo "dtbs: dt-validate findings above" >&2; exit 1; \
@@ -230,28 +236,22 @@ check:
 # Debian's U-Boot for QEMU's ARM virt machine, as firmware.
 UBOOT_BIN := /usr/lib/u-boot/qemu_arm/u-boot.bin
 FITDIR := $(B)/fit
-FIT_DTBS = $(foreach b,$(BOARDS),$(b)=$(FITDIR)/dtb/$(b).dtb)
+FIT_DTBS = $(foreach b,$(BOARDS),$(b)=$(B)/dtbs/$(b).dtb)
 # Commands to type at U-Boot's prompt instead of running boot.scr.
 UBOOT_PROMPT ?=
 
-# Every board's DTB, as make run builds it, for the FIT's configurations.
-fit-dtbs: deps
-	@for b in $(BOARDS); do \
-		$(MAKE) -s --no-print-directory dtb BOARD=$$b RUNDIR=$(FITDIR)/dtb/$$b || exit 1; \
-	done
-
 # The FIT (kernel, initramfs, conf-<board> for every board) and a boot.scr
 # that boots BOARD with its command line, for a disk or a TFTP server.
-fit: images fit-dtbs
+fit: images board-dtbs
 	@scripts/fit.sh $(FITDIR)/cmalab.itb $(ZIMAGE) $(INITRAMFS) $(BOARD) $(FIT_DTBS)
 	@scripts/uboot-script.sh $(FITDIR)/boot.scr $(BOARD) $(call q,$(KARGS))
 	@echo "  FIT     $(FITDIR)/cmalab.itb ($(words $(BOARDS)) configurations, default conf-$(BOARD)), $(FITDIR)/boot.scr"
 
-run-uboot: deps dtb images fit-dtbs $(CMACHECK)
+run-uboot: deps dtb images board-dtbs $(CMACHECK)
 	@$(PRECHECK)
 	@RUNDIR=$(RUNDIR) TIMEOUT=$(TIMEOUT) ROOTFS_OVERLAY=$(call q,$(ROOTFS_OVERLAY)) \
 	UBOOT=$(UBOOT_BIN) UBOOT_BOARD=$(BOARD) UBOOT_PROMPT=$(call q,$(UBOOT_PROMPT)) \
-	UBOOT_DTBS="$(foreach b,$(filter-out $(BOARD),$(BOARDS)),$(b)=$(FITDIR)/dtb/$(b).dtb)" \
+	UBOOT_DTBS="$(foreach b,$(filter-out $(BOARD),$(BOARDS)),$(b)=$(B)/dtbs/$(b).dtb)" \
 	scripts/run.sh $(if $(RUN),run,report) $(ZIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM)
 
 # --- bench ------------------------------------------------------------------
