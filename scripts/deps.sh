@@ -20,15 +20,19 @@ packages="$packages ${CMALAB_EXTRA_PACKAGES:-}"
 
 die() { echo "deps: $*" >&2; exit 1; }
 
+# One dpkg-query for all: it prints the packages it knows, with their state.
+# shellcheck disable=SC2086 # word splitting is the list
+installed=$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' $packages 2>/dev/null |
+	awk '$2 == "installed" { print $1 }')
 missing=""
 for p in $packages; do
-	st=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null || true)
-	[ "$st" = installed ] || missing="$missing $p"
+	echo "$installed" | grep -qx "$p" || missing="$missing $p"
 done
 need_arch=0
 dpkg --print-foreign-architectures | grep -qx armhf || need_arch=1
-# busybox-static:armhf is fetched, not installed: its lists must be known.
-apt-cache show busybox-static:armhf >/dev/null 2>&1 || need_arch=1
+# busybox-static:armhf is fetched, not installed: the armhf package lists
+# must be there (apt-cache would say so too, but takes a second a call).
+ls /var/lib/apt/lists/*_binary-armhf_Packages* >/dev/null 2>&1 || need_arch=1
 
 [ -z "$missing" ] && [ $need_arch -eq 0 ] && exit 0
 
