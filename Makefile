@@ -83,10 +83,13 @@ $(error $(INPUT_ERROR))
 endif
 endif
 
-# Kernel command line: common arguments, the board's preset, then cma= and
-# the user's own (the kernel takes the last cma= it sees).
-KARGS := $(strip $(shell sed 's/\#.*//' bootargs/common.args $(BOARD_BOOTARGS) 2>/dev/null) \
-	$(if $(CMA),cma=$(CMA)) $(BOOTARGS))
+# Kernel command line: common arguments and the board's preset, then the
+# user's own. CMA= replaces the preset's cma= rather than adding a second
+# one, so the line says what the kernel uses (it takes the last cma= and
+# says nothing of the others; cmacheck warns when BOOTARGS repeats it).
+PRESET_ARGS := $(shell sed 's/\#.*//' bootargs/common.args $(BOARD_BOOTARGS) 2>/dev/null)
+KARGS := $(strip $(if $(CMA),$(filter-out cma=%,$(PRESET_ARGS)) cma=$(CMA),$(PRESET_ARGS)) \
+	$(BOOTARGS))
 RUNDTB = $(RUNDIR).dtb
 
 # Passed through the environment, unexpanded by make: a RUN with quotes,

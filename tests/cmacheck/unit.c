@@ -382,8 +382,12 @@ static void test_cmdline_rules(void **state)
 	assert_non_null(find("cma-junk"));
 	assert_int_equal(area("reserved")->size, 64 * MIB);
 
-	assert_int_equal(run(fdt, "cma=16M cma=32M", 512 * MIB), 0);
+	/* The last one wins, silently: a warning naming them all. */
+	assert_int_equal(run(fdt, "cma=16M cma=32M", 512 * MIB), 1);
 	assert_int_equal(area("reserved")->size, 32 * MIB);
+	assert_non_null(strstr(find("cma-repeated")->message, "2 cma= parameters (cma=16M cma=32M)"));
+	assert_int_equal(run(fdt, "cma=32M", 512 * MIB), 0);
+	assert_null(find("cma-repeated"));
 
 	assert_int_equal(run(fdt, "cma=16M@0x50100000", 512 * MIB), 2);
 	assert_non_null(strstr(find("cma-base-alignment")->message,

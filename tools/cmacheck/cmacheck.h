@@ -37,6 +37,7 @@ struct cma_param {
 	bool no_value;		/* "cma" without "=": the kernel refuses it */
 	unsigned int count;	/* how many cma= there were; the last wins */
 	char text[TEXT_LEN];	/* the value the kernel uses */
+	char all[TEXT_LEN];	/* every cma= given, in order */
 	uint64_t size, base, limit;
 	bool numeric;		/* the size part started with a digit */
 	char junk[TEXT_LEN];	/* what the kernel silently ignores */

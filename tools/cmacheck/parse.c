@@ -80,8 +80,12 @@ void cma_param_parse(struct cma_param *p, const char *value)
 {
 	const char *s;
 
+	size_t used = strlen(p->all);
+
 	p->given = true;
 	p->count++;
+	snprintf(p->all + used, sizeof(p->all) - used, "%scma%s%s", used ? " " : "",
+		 value ? "=" : "", value ? value : "");
 	p->no_value = !value;
 	p->size = p->base = p->limit = 0;
 	p->junk[0] = '\0';

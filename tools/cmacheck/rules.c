@@ -787,6 +787,11 @@ static void default_area_rule(struct check *c, int ncma)
 			"CONFIG_DMA_CMA is off: the kernel does not know cma= and passes it to init");
 		return;
 	}
+	/* early_param() calls early_cma() for each; the last one's values stay. */
+	if (p->count > 1)
+		problem(c, SEV_WARNING, "command line", "cma-repeated",
+			"%u cma= parameters (%s): the kernel takes the last and ignores the "
+			"others without a message", p->count, p->all);
 	if (p->given && p->no_value) {
 		problem(c, SEV_ERROR, "cma", "cma-syntax",
 			"cma without a value: \"Config string not provided\", \"Malformed early "
