@@ -195,7 +195,7 @@ dtbs: deps $(DTSCHEMA) $(BOARD_DTBS)
 	fi
 
 dtb: deps
-	@scripts/dtb.sh $(RUNDTB) $(RAM) $(BASE_DTS) $(BOARD_OVERLAYS) $(OVERLAYS)
+	@DTC_STRICT=$(CHECK) scripts/dtb.sh $(RUNDTB) $(RAM) $(BASE_DTS) $(BOARD_OVERLAYS) $(OVERLAYS)
 
 run: deps dtb images $(CMACHECK)
 	@$(PRECHECK)

@@ -1,9 +1,21 @@
 #!/bin/sh
 # Build a board's DTB: the base DTS plus overlays (.dtso, compiled with
-# dtc -@ and applied with fdtoverlay), with /memory set to the RAM QEMU is
-# given so that the DT and the machine agree. dtc warnings are errors.
+# dtc -@ and applied with fdtoverlay, in order), with /memory set to the RAM
+# QEMU is given so that the DT and the machine agree.
 #
-# usage: dtb.sh OUT.dtb RAM BASE.dts [OVERLAY.dtso...]
+# An overlay may be written in any form dtc and fdtoverlay take: &{/path}
+# or &label targets, &{/} with a reserved-memory node restated (with or
+# without its cells and ranges), or fragment@N { target-path | target;
+# __overlay__ }. Compiled alone, a fragment cannot see the node it extends,
+# so dtc's checks that need the parent's cell counts are off there
+# (CONTEXT_CHECKS); every other dtc warning is an error. After each overlay
+# is applied, the merged tree gets dtc's full set of checks, warnings as
+# errors, and a finding names that overlay: the first tree that fails is
+# the one it made. With DTC_STRICT=0 (make's CHECK=0: boot anyway) dtc's
+# warnings are printed and the build goes on; its errors, and an overlay
+# fdtoverlay cannot apply, still stop it.
+#
+# usage: [DTC_STRICT=0] dtb.sh OUT.dtb RAM BASE.dts [OVERLAY.dtso...]
 set -eu
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -12,6 +24,13 @@ out=$1 ram=$2 base=$3
 shift 3
 
 die() { echo "dtb: $*" >&2; exit 1; }
+# finding WHAT LOG: dtc warned (LOG): an error unless DTC_STRICT=0.
+finding() {
+	cp "$2" "$out.dtc.log"
+	[ "${DTC_STRICT:-1}" = 0 ] ||
+		die "$1 (dtc's warnings are errors; CHECK=0 boots anyway): $(first_line "$2")"
+	echo "dtb: warning: $1: $(first_line "$2")" >&2
+}
 
 bytes=$(size_bytes "$ram") || die "RAM=$ram: not a size (e.g. 512M, 1G)"
 tmp=$(mktemp -d)
@@ -20,38 +39,121 @@ trap 'rm -rf "$tmp"' EXIT
 # -Wno-interrupt_provider as the kernel's own DT build does: the check wants
 # #address-cells in every interrupt controller, which the bindings (pl061
 # among them) do not allow.
-# An overlay restates the cell counts of the node it extends (dtc does not
-# see the base), which avoid_unnecessary_addr_size flags when no child has
-# a reg; the kernel's DT build turns that check off too (W=0).
+DTC_FLAGS="-Wno-interrupt_provider"
+# Checks that read the cell counts of a node's parent (the lengths of reg,
+# ranges and dma-ranges; defaults relied on; cells restated without a child
+# reg): on a fragment the parent is __overlay__, not the node it extends.
+# unit_address_vs_reg too: the node a fragment extends has a unit name the
+# fragment's __overlay__ lacks.
+CONTEXT_CHECKS="reg_format ranges_format dma_ranges_format avoid_default_addr_size
+	avoid_unnecessary_addr_size unit_address_vs_reg"
+CONTEXT_FLAGS=$(for c in $CONTEXT_CHECKS; do printf -- '-Wno-%s ' "$c"; done)
+
+# first_line FILE: the first non-empty line, without dtc's "FILE: " prefix
+# when dtc names the (temporary) output instead of a source.
+first_line() { grep -v '^$' "$1" | head -n 1 | sed "s|^$tmp/[^:]*: ||"; }
+
 compile() { # SRC OUT [DTC-FLAG...]
 	src=$1 dst=$2
 	shift 2
-	if ! dtc -@ -Wno-interrupt_provider "$@" -I dts -O dtb -o "$dst" "$src" 2>"$tmp/dtc.err" ||
-		[ -s "$tmp/dtc.err" ]; then
+	# shellcheck disable=SC2086 # flags, one word each
+	if ! dtc -@ $DTC_FLAGS "$@" -I dts -O dtb -o "$dst" "$src" 2>"$tmp/dtc.err"; then
 		cp "$tmp/dtc.err" "$out.dtc.log"
-		die "$src: rejected by dtc (warnings are errors): $(head -n 1 "$tmp/dtc.err")"
+		hint=""
+		grep -q '^/plugin/;' "$src" || [ "$src" = "$base" ] ||
+			hint=" (an overlay starts with /dts-v1/; /plugin/;)"
+		die "$src: rejected by dtc: $(first_line "$tmp/dtc.err")$hint"
+	fi
+	[ ! -s "$tmp/dtc.err" ] ||
+		finding "$src: rejected by dtc" "$tmp/dtc.err"
+}
+
+# check_tree DTB WHAT: dtc's full set of checks on a merged tree, as the
+# kernel will get it. __symbols__ is overlay bookkeeping, not hardware: a
+# label named like a property (gpio) would fail gpios_property.
+check_tree() {
+	cp "$1" "$tmp/check.dtb"
+	fdtget -l "$tmp/check.dtb" /__symbols__ >/dev/null 2>&1 &&
+		fdtput -r "$tmp/check.dtb" /__symbols__
+	# shellcheck disable=SC2086 # flags, one word each
+	dtc $DTC_FLAGS -I dtb -O dtb -o "$tmp/checked.dtb" "$tmp/check.dtb" 2>"$tmp/dtc.err" ||
+		die "$2 cannot be read back by dtc: $(first_line "$tmp/dtc.err")"
+	[ ! -s "$tmp/dtc.err" ] ||
+		finding "$2 fails dtc's checks" "$tmp/dtc.err"
+}
+
+# node_path DTBO FRAGMENT NODE: where NODE, inside FRAGMENT's __overlay__,
+# lands in the tree; relative to the fragment's target when that is a label.
+node_path() {
+	if t=$(fdtget -ts "$1" "/$2" target-path 2>/dev/null); then
+		echo "${t%/}$3"
+	else
+		echo "$2's target$3"
 	fi
 }
 
+# precheck OVERLAY DTBO TREE: what would make fdtoverlay fail, said in the
+# overlay's terms: no fragment at all, a target path the tree lacks, a
+# label that neither the base nor an earlier overlay defines.
+precheck() {
+	o=$1 dtbo=$2 tree=$3
+	frags=0
+	for f in $(fdtget -l "$dtbo" / 2>/dev/null); do
+		fdtget -l "$dtbo" "/$f/__overlay__" >/dev/null 2>&1 || continue
+		frags=$((frags + 1))
+		p=$(fdtget -ts "$dtbo" "/$f" target-path 2>/dev/null) || continue
+		fdtget -l "$tree" "$p" >/dev/null 2>&1 ||
+			die "$o: it extends $p ($f), which is not in the tree (the base and the overlays before it)"
+	done
+	[ $frags -gt 0 ] ||
+		die "$o: no fragment to apply: an overlay starts with /dts-v1/; /plugin/; and extends nodes (&{/path} { ... }; or &label { ... };)"
+	for label in $(fdtget -p "$dtbo" /__fixups__ 2>/dev/null); do
+		fdtget -ts "$tree" /__symbols__ "$label" >/dev/null 2>&1 && continue
+		# Its first use: /fragment@N[/__overlay__/node]:property:offset
+		use=$(fdtget -ts "$dtbo" /__fixups__ "$label" | cut -d' ' -f1)
+		path=${use%%:*} rest=${use#*:}
+		frag=$(echo "$path" | cut -d/ -f2)
+		node=${path#/"$frag"/__overlay__}
+		undefined="&$label, a label neither the base nor an earlier overlay defines"
+		[ "$path" != "/$frag" ] || die "$o: it extends $undefined ($frag)"
+		die "$o: $(node_path "$dtbo" "$frag" "$node"):${rest%%:*} refers to $undefined"
+	done
+}
+
+# keep_target_phandles DTBO: drop the phandle a labelled __overlay__ gets
+# (frag0: __overlay__, as the Raspberry Pi's overlays write for their
+# __overrides__). Merged, it would replace the phandle of the node the
+# fragment extends, and references to that node would dangle; fdtoverlay
+# 1.6.1 then fails to find its own target (FDT_ERR_NOTFOUND). The kernel's
+# overlay code ignores these properties (add_changeset_property() in
+# drivers/of/overlay.c); so does this build.
+keep_target_phandles() {
+	for f in $(fdtget -l "$1" / 2>/dev/null); do
+		for p in phandle linux,phandle; do
+			fdtget "$1" "/$f/__overlay__" "$p" >/dev/null 2>&1 || continue
+			fdtput -d "$1" "/$f/__overlay__" "$p"
+		done
+	done
+}
+
 [ -r "$base" ] || die "$base: no such file"
-compile "$base" "$tmp/base.dtb"
+compile "$base" "$tmp/tree.dtb"
+check_tree "$tmp/tree.dtb" "$base"
 n=0
 for o in "$@"; do
 	[ -r "$o" ] || die "overlay $o: no such file"
 	n=$((n + 1))
-	compile "$o" "$tmp/$n.dtbo" -Wno-avoid_unnecessary_addr_size
+	# shellcheck disable=SC2086 # one -Wno- flag per check
+	compile "$o" "$tmp/$n.dtbo" $CONTEXT_FLAGS
+	precheck "$o" "$tmp/$n.dtbo" "$tmp/tree.dtb"
+	keep_target_phandles "$tmp/$n.dtbo"
+	fdtoverlay -i "$tmp/tree.dtb" -o "$tmp/next.dtb" "$tmp/$n.dtbo" 2>"$tmp/ov.err" ||
+		die "$o: fdtoverlay cannot apply it: $(first_line "$tmp/ov.err")"
+	mv "$tmp/next.dtb" "$tmp/tree.dtb"
+	check_tree "$tmp/tree.dtb" "$o: applied, the tree"
 done
-if [ $n -gt 0 ]; then
-	i=0 list=""
-	while [ $i -lt $n ]; do i=$((i + 1)); list="$list $tmp/$i.dtbo"; done
-	# shellcheck disable=SC2086 # the list of overlays
-	fdtoverlay -i "$tmp/base.dtb" -o "$tmp/out.dtb" $list 2>"$tmp/ov.err" ||
-		die "overlays $*: fdtoverlay cannot apply them to $base: $(grep -v '^$' "$tmp/ov.err" | head -n 1)"
-else
-	cp "$tmp/base.dtb" "$tmp/out.dtb"
-fi
-fdtput -t x "$tmp/out.dtb" /memory@40000000 reg 0 0x40000000 \
+fdtput -t x "$tmp/tree.dtb" /memory@40000000 reg 0 0x40000000 \
 	"$(printf %x $((bytes >> 32)))" "$(printf %x $((bytes & 0xffffffff)))" ||
 	die "could not set /memory@40000000 in $base"
 mkdir -p "$(dirname "$out")"
-mv "$tmp/out.dtb" "$out"
+mv "$tmp/tree.dtb" "$out"
