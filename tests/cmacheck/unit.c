@@ -229,9 +229,13 @@ static void *build(const struct region *r, int nr, const char *const *devs, int 
 	for (i = 0; devs && devs[i]; i += 2) {
 		assert_int_equal(fdt_begin_node(fdt, devs[i]), 0);
 		assert_int_equal(fdt_property_string(fdt, "compatible", "cmalab,vfimc"), 0);
+		/* A phandle "!N" is memory-region N on a disabled device. */
 		if (devs[i + 1])
 			assert_int_equal(fdt_property_u32(fdt, "memory-region",
-							  (uint32_t)atoi(devs[i + 1])), 0);
+							  (uint32_t)atoi(devs[i + 1] +
+									 (devs[i + 1][0] == '!'))), 0);
+		if (devs[i + 1] && devs[i + 1][0] == '!')
+			assert_int_equal(fdt_property_string(fdt, "status", "disabled"), 0);
 		assert_int_equal(fdt_end_node(fdt), 0);
 	}
 	assert_int_equal(fdt_end_node(fdt), 0);
@@ -473,7 +477,8 @@ static void test_bindings(void **state)
 		{ .name = "pool@5a000000", .base = 0x5a000000, .size = 4 * MIB, .nomap = true,
 		  .phandle = 3 },
 	};
-	const char *const devs[] = { "fimc0", "1", "fimc1", "2", "fimc2", "3", "fimc3", "9", NULL };
+	const char *const devs[] = { "fimc0", "1", "fimc1", "2", "fimc2", "3", "fimc3", "9",
+				     "fimc4", "!3", NULL };
 	void *fdt = build(r, 3, devs, 2);
 
 	(void)state;
@@ -483,6 +488,9 @@ static void test_bindings(void **state)
 	assert_string_equal(chk.bindings[1].kind, "unbound");	/* not set up */
 	assert_string_equal(chk.bindings[2].kind, "pool");
 	assert_string_equal(chk.bindings[3].kind, "unbound");	/* no such phandle */
+	assert_string_equal(chk.bindings[4].kind, "disabled");	/* no device at all */
+	assert_string_equal(chk.bindings[4].area, "");
+	assert_int_equal(chk.nbindings, 5);
 	free(fdt);
 }
 

@@ -3,7 +3,8 @@
 #   area NAME BASE SIZE DEFAULT   every CMA area (debugfs), bytes, yes|no
 #   bind PATH AREA KIND           every vfimc node: its area (- for none)
 #                                 and kind (cma, default-cma, pool, none,
-#                                 unbound when no driver bound it)
+#                                 unbound when no driver bound it,
+#                                 disabled when its status says so)
 dt=/sys/firmware/devicetree/base
 for d in /sys/kernel/debug/cma/*; do
 	[ -d "$d" ] || continue
@@ -20,6 +21,11 @@ find "$dt" -name compatible | while read -r c; do
 	tr '\0' '\n' < "$c" | grep -qx 'cmalab,vfimc' || continue
 	node=${c%/compatible}
 	path=${node#"$dt"}
+	st=$(tr -d '\0' < "$node/status" 2>/dev/null || echo okay)
+	if [ "$st" != okay ] && [ "$st" != ok ]; then
+		echo "bind $path - disabled"
+		continue
+	fi
 	dev=""
 	for m in /sys/class/misc/vfimc-*; do
 		[ -e "$m/device/of_node" ] || continue

@@ -1006,8 +1006,17 @@ static void bindings(struct check *c)
 		const struct area *d;
 		uint64_t lo, hi;
 
-		if (!available(fdt, node) || (rmnode >= 0 && fdt_parent_offset(fdt, node) == rmnode))
+		if (rmnode >= 0 && fdt_parent_offset(fdt, node) == rmnode)
 			continue;
+		/* A disabled engine (vendor SoC trees ship them so): no device at all. */
+		if (!available(fdt, node)) {
+			if (has(fdt, node, "memory-region") ||
+			    !fdt_node_check_compatible(fdt, node, "cmalab,vfimc")) {
+				node_path(fdt, node, path, sizeof(path));
+				new_binding(c, path, "", "disabled");
+			}
+			continue;
+		}
 		node_path(fdt, node, path, sizeof(path));
 		if (has(fdt, node, "memory-region")) {
 			bind_region(c, node, path, rmnode);
