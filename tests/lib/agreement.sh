@@ -1,0 +1,70 @@
+# agree: hold one configuration's boot against cmacheck's prediction
+# (sourced after host.sh by tests/cmacheck/agreement.test and
+# tests/overlays/*.test).
+#   agree NAME VERDICT VAR=VALUE...
+# Two KTAP results: cmacheck's verdict (make check FORMAT=json) is VERDICT
+# (clean, warning or error); then the configuration boots (CHECK=0) and
+# what the kernel did is what cmacheck said: the same CMA areas (names,
+# sizes, default or not), a fixed area at its base and a placed one inside
+# its window, the same binding for every vfimc device - or, where cmacheck
+# says the boot fails, a boot that fails. Leaves cmacheck's JSON in
+# $work/NAME.json and the kernel's lines (tests/guest/cma-actual.sh) in
+# $work/NAME.actual.
+# shellcheck disable=SC2154 # work and boot_rc come from host.sh
+
+# agreement_compare PREDICTION ACTUAL: print each disagreement.
+#   PREDICTION lines: area NAME BASE|placed SIZE DEFAULT WSTART WEND; bind ...
+#   ACTUAL lines:     area NAME BASE SIZE DEFAULT; bind ...
+agreement_compare() {
+	awk '
+	FNR == NR { if ($1 == "area") { p[$2] = $0; pn[$2] = 1 } else if ($1 == "bind") pb[$0] = 1; next }
+	$1 == "area" {
+		if (!($2 in p)) { print "the kernel made area " $2 ", cmacheck did not predict it"; next }
+		split(p[$2], w, " "); delete pn[$2]
+		if (w[4] != $4) print "area " $2 ": size " $4 ", predicted " w[4]
+		if (w[5] != $5) print "area " $2 ": default " $5 ", predicted " w[5]
+		if (w[3] != "placed" && w[3] != $3) print "area " $2 ": base " $3 ", predicted " w[3]
+		if (w[3] == "placed" && ($3 < w[6] || $3 + $4 > w[7]))
+			print "area " $2 ": base " $3 ", outside the predicted window " w[6] "-" w[7]
+		next }
+	$1 == "bind" { if (!($0 in pb)) print "kernel: " $0 ", not as predicted"; else delete pb[$0] }
+	END {
+		for (n in pn) print "cmacheck predicted area " n ", the kernel did not make it"
+		for (b in pb) print "predicted: " b ", not what the kernel did"
+	}' "$1" "$2"
+}
+
+# agreement_verdict NAME VERDICT VAR=VALUE...: the first result alone.
+agreement_verdict() {
+	ag_name=$1 ag_verdict=$2
+	shift 2
+	make -s --no-print-directory check FORMAT=json RUNDIR="$work/$ag_name" "$@" \
+		>"$work/$ag_name.json" 2>"$work/$ag_name.check-err"
+	got=$(jq -r '[.problems[].severity] | if index("error") then "error"
+		elif index("warning") then "warning" else "clean" end' "$work/$ag_name.json" 2>/dev/null)
+	is "$got" "$ag_verdict" "$ag_name: cmacheck's verdict is $ag_verdict" ||
+		sed 's/^/# /' "$work/$ag_name.check-err" | tail -n 3
+	jq -r '.problems[] | "# \(.severity): \(.where): [\(.rule)] \(.message)"' \
+		"$work/$ag_name.json" 2>/dev/null | cut -c1-200
+}
+
+agree() {
+	agreement_verdict "$@"
+	shift 2
+	jq -r '(.areas[] | "area \(.name) \(.base // "placed") \(.size) \(if .default then "yes" else "no" end) \(.window[0]) \(.window[1])"),
+		(.bindings[] | "bind \(.device) \(.area // "-") \(.kind)")' \
+		"$work/$ag_name.json" >"$work/$ag_name.predicted" 2>/dev/null
+	boots=$(jq -r .boot "$work/$ag_name.json" 2>/dev/null)
+	boot IDLE=10 TIMEOUT=120 "$@" RUN='sh /usr/lib/cmalab/tests/cma-actual.sh'
+	cp "$work/out" "$work/$ag_name.actual"
+	if [ "$boots" = fails ]; then
+		[ "$boot_rc" -ne 0 ]
+		_result $? "$ag_name: the boot fails, as cmacheck said" "the boot succeeded: $(tail -n 1 "$work/err")"
+		echo "# $(grep -E '^run: ' "$work/err" | head -n 1)"
+		return
+	fi
+	diff=$(agreement_compare "$work/$ag_name.predicted" "$work/$ag_name.actual")
+	[ "$boot_rc" -eq 0 ] && [ "$boots" = ok ] && [ -z "$diff" ]
+	_result $? "$ag_name: the kernel did what cmacheck said ($(grep -c '^area' "$work/$ag_name.actual") areas, $(grep -c '^bind' "$work/$ag_name.actual") vfimc devices)" \
+		"boot status $boot_rc, cmacheck boot=$boots; $(echo "$diff" | tr '\n' ';')"
+}
