@@ -267,14 +267,14 @@ bench: images
 
 # --- tests ------------------------------------------------------------------
 
-# Every flavour is built first: tests then run in parallel, and only read
-# the images.
+# Every flavour, the FIT and the processed DT schema are built first: tests
+# then run in parallel, and only read them.
 FLAVOURS := $(basename $(notdir $(wildcard board/common/linux/flavour/*.config)))
 test: images
 	@for f in $(FLAVOURS); do \
 		$(MAKE) -s --no-print-directory FLAVOUR=$$f images || exit 1; \
 	done
-	@$(MAKE) -s --no-print-directory fit
+	@$(MAKE) -s --no-print-directory fit $(DTSCHEMA)
 	@tests/run.sh
 
 clean:
