@@ -3,7 +3,7 @@
 # alloc_pages_fail (in pages) and leaves nothing used; a buffer of a size
 # that is no power of two uses exactly its pages, not the next power of
 # two; the area still serves while it is held; freeing returns the area's
-# used pages and CmaFree to where they were.
+# used pages exactly, and CmaFree to where it was within full.sh's slack.
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
 # shellcheck source=tests/guest/full.sh
@@ -44,6 +44,11 @@ _result $r "the area still serves $rest more pages while it is held" "$out"
 kill "$pid"
 wait "$pid" 2>/dev/null
 is "$(cat "$d/used")" "$used0" "freed: the area is back to $used0 used pages"
-is "$(cmafree)" "$free0" "freed: CmaFree is back to $free0 kB"
+# Within full.sh's slack: movable allocations may take freed CMA pages off
+# the per-cpu lists before the probe drains them; "used" above is exact.
+free1=$(cmafree)
+delta=$((free1 - free0))
+[ "${delta#-}" -le $FULL_CMAFREE_SLACK_KB ]
+_result $? "freed: CmaFree is back to $free0 kB (within $FULL_CMAFREE_SLACK_KB kB)" "CmaFree $free1 kB"
 is "$(cat "$s/alloc_pages_fail")" $((fail0 + count + 1)) "no other failure was counted"
 done_testing
