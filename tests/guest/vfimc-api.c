@@ -2,7 +2,9 @@
 /*
  * vfimc-api DEV - KTAP checks of the vfimc character device's contract:
  * mode, argument validation, ownership by the open file, capture/verify
- * (including a corruption it must find), mmap rules and sysfs counters.
+ * (including a corruption it must find), mmap rules (shared only; none for
+ * a buffer without a kernel mapping, which would show the memory's last
+ * contents), and sysfs counters and modes.
  * DEV's area must have room for a few 64 KiB buffers and less than 1 GiB.
  */
 #define _GNU_SOURCE
@@ -70,7 +72,7 @@ int main(int argc, char **argv)
 	dev = argv[1];
 	snprintf(node, sizeof(node), "/dev/vfimc-%s", dev);
 
-	printf("KTAP version 1\n1..23\n");
+	printf("KTAP version 1\n1..30\n");
 	ktap_result(!stat(node, &st) && (st.st_mode & 07777) == 0600 && S_ISCHR(st.st_mode),
 	       "device node is a char device, mode 0600", node);
 	fd = open(node, O_RDWR);
@@ -126,19 +128,57 @@ int main(int argc, char **argv)
 	fails_with(ioctl(fd2, VFIMC_IOC_FREE, &a.id), ENOENT,
 		   "another open file cannot free the buffer");
 
-	ret = alloc(fd, 32 * page, VFIMC_ALLOC_NO_KERNEL_MAPPING | VFIMC_ALLOC_WRITE_COMBINE, &b);
+	fails_with(mmap(NULL, page, PROT_READ, MAP_PRIVATE, fd, a.id * page) == MAP_FAILED ? -1 : 0,
+		   EINVAL, "a private mapping: EINVAL");
+
+	ret = alloc(fd, 32 * page, VFIMC_ALLOC_WRITE_COMBINE, &b);
 	p = (struct vfimc_pattern){ .id = b.id, .seed = 7 };
 	ret = ret || ioctl(fd, VFIMC_IOC_CAPTURE, &p) || ioctl(fd, VFIMC_IOC_VERIFY, &p);
 	ktap_result(!ret && p.mismatch == VFIMC_NO_MISMATCH,
-	       "no-kernel-mapping write-combined buffer captures and verifies", NULL);
+	       "write-combined buffer captures and verifies", NULL);
+	ret = ioctl(fd, VFIMC_IOC_FREE, &b.id);
+
+	/*
+	 * The frame just freed is still in those pages. A buffer allocated
+	 * on them with a kernel mapping is cleared by the DMA API; one
+	 * without cannot be cleared, so it must not be mappable at all.
+	 */
+	ret = ret || alloc(fd, 32 * page, VFIMC_ALLOC_NO_KERNEL_MAPPING, &b);
+	ktap_result(!ret, "a no-kernel-mapping buffer allocates", strerror(errno));
+	p = (struct vfimc_pattern){ .id = b.id, .seed = 7 };
+	fails_with(ioctl(fd, VFIMC_IOC_CAPTURE, &p), EOPNOTSUPP,
+		   "no kernel mapping: CAPTURE is refused, EOPNOTSUPP");
+	fails_with(ioctl(fd, VFIMC_IOC_VERIFY, &p), EOPNOTSUPP,
+		   "no kernel mapping: VERIFY is refused, EOPNOTSUPP");
+	fails_with(mmap(NULL, page, PROT_READ, MAP_SHARED, fd, b.id * page) == MAP_FAILED ? -1 : 0,
+		   EOPNOTSUPP, "no kernel mapping: mmap is refused, EOPNOTSUPP");
+	ret = ioctl(fd, VFIMC_IOC_FREE, &b.id) || alloc(fd, 32 * page, 0, &b);
+	w = ret ? MAP_FAILED : mmap(NULL, 32 * page, PROT_READ, MAP_SHARED, fd, b.id * page);
+	if (w != MAP_FAILED) {
+		long i, stale = -1;
+
+		for (i = 0; i < 32 * page / 4 && stale < 0; i++)
+			if (w[i])
+				stale = i * 4;
+		snprintf(diag, sizeof(diag), "first non-zero byte at %ld", stale);
+		ktap_result(stale < 0, "a kernel-mapped buffer on the freed frame's pages reads as zeros",
+			    diag);
+		munmap(w, 32 * page);
+	} else {
+		ktap_result(0, "a kernel-mapped buffer on the freed frame's pages reads as zeros",
+			    strerror(errno));
+	}
+	snprintf(node, sizeof(node), "/sys/class/misc/vfimc-%s/device/area_base", dev);
+	ktap_result(!stat(node, &st) && (st.st_mode & 0777) == 0400,
+		    "area_base (a physical address) is readable by root only", node);
 
 	peak = counter("peak");
 	snprintf(diag, sizeof(diag), "buffers %llu bytes %llu peak %llu allocs +%llu",
 		 (unsigned long long)counter("buffers"), (unsigned long long)counter("bytes"),
 		 (unsigned long long)peak, (unsigned long long)(counter("allocs") - allocs0));
 	ktap_result(counter("buffers") == 2 && counter("bytes") == 48ULL * page &&
-	       peak >= 48ULL * page && counter("allocs") - allocs0 == 2,
-	       "sysfs counts 2 buffers, 48 pages, peak and allocations", diag);
+	       peak >= 48ULL * page && counter("allocs") - allocs0 == 4,
+	       "sysfs counts 2 live buffers, 48 pages, peak and 4 allocations", diag);
 
 	ret = alloc(fd2, area_size() + 64 * page, 0, &b);
 	ktap_result(ret == -1 && errno == ENOMEM && counter("failures") - failures0 == 1,

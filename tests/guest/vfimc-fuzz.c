@@ -82,7 +82,7 @@ static void check(struct stats *st, int ret, const char *op)
 	}
 	switch (err) {
 	case EINVAL: case ENOMEM: case ENOENT: case EBUSY: case EFAULT:
-	case ENOTTY: case EMFILE:
+	case ENOTTY: case EMFILE: case EOPNOTSUPP:
 		return;
 	default:
 		st->bad_errno++;
