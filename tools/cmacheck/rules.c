@@ -912,8 +912,9 @@ static void check_reach(struct check *c, const char *dev, const struct area *a,
 	if (a->fixed && (a->base < lo || a->base + a->size > hi))
 		problem(c, SEV_ERROR, dev, "reach",
 			"its area %s (0x%08" PRIx64 "-0x%08" PRIx64 ") is outside what the device "
-			"reaches (0x%08" PRIx64 "-0x%08" PRIx64 "): the kernel does not check, "
-			"and the device gets buffers it cannot use", a->name, a->base,
+			"reaches (0x%08" PRIx64 "-0x%08" PRIx64 "): stock 6.1 hands it buffers it "
+			"cannot use; with cmalab's series every allocation from the area fails, "
+			"ENOMEM", a->name, a->base,
 			a->base + a->size, lo, hi);
 	else if (!a->fixed && (a->win_start < lo || a->win_end > hi))
 		problem(c, SEV_WARNING, dev, "reach",
