@@ -19,6 +19,10 @@ OVERLAYS ?=
 ROOTFS_OVERLAY ?=
 RUN ?=
 TIMEOUT ?= 300
+# Virtual CPUs: the default kernel is uniprocessor; FLAVOUR=debug is SMP
+# and uses two when CPUS=2 (threads then really race).
+CPUS ?= 1
+export CPUS
 # make run and make shell run cmacheck first and stop on errors; CHECK=0 boots anyway.
 CHECK ?= 1
 # make check's output: text (the report) or json.
@@ -68,6 +72,9 @@ RAM ?= $(BOARD_RAM)
 # Bad input stops here, before anything is built or booted, with one line.
 ifeq ($(FLAVOUR_FRAGMENT)$(filter default,$(FLAVOUR)),)
 $(error FLAVOUR=$(FLAVOUR): no such kernel flavour (flavours: default $(basename $(notdir $(wildcard board/common/linux/flavour/*.config)))))
+endif
+ifneq ($(filter 1 2,$(CPUS)),$(CPUS))
+$(error CPUS=$(CPUS): 1 (the default) or 2 virtual CPUs; only FLAVOUR=debug's kernel uses the second)
 endif
 ifneq ($(filter 0 1,$(CHECK)),$(CHECK))
 $(error CHECK=$(CHECK): 1 (the default) checks the configuration before booting, 0 boots without)

@@ -15,6 +15,7 @@
 #   CMALAB_RUN      the shell command line run in the guest (MODE run)
 #   RUNDIR          work directory (console.log, out.txt), default build/run
 #   TIMEOUT         seconds the whole boot may take (default 300)
+#   CPUS            virtual CPUs (default 1)
 #   IDLE            seconds without console or run output before the guest is
 #                   declared hung (default 120; 0 disables)
 #   ROOTFS_OVERLAY  a directory copied into the guest's root
@@ -34,6 +35,7 @@ run=${CMALAB_RUN:-}
 rundir=${RUNDIR:-build/run}
 timeout=${TIMEOUT:-300}
 idle=${IDLE:-120}
+cpus=${CPUS:-1}
 loglines=${LOGLINES:-25}
 overlay=${ROOTFS_OVERLAY:-}
 
@@ -74,7 +76,7 @@ if [ -n "${UBOOT:-}" ]; then
 		"$board=$dtb" ${UBOOT_DTBS:-}
 	"$here/uboot-script.sh" "$rundir/boot.scr" "$board" "$bootargs"
 	"$here/uboot-disk.sh" "$rundir/boot.img" "$rundir/boot.scr" "$rundir/cmalab.itb"
-	set -- qemu-system-arm -M virt -cpu cortex-a15 -m "$ram" -nographic -nic none \
+	set -- qemu-system-arm -M virt -cpu cortex-a15 -smp "$cpus" -m "$ram" -nographic -nic none \
 		-no-reboot -bios "$UBOOT" \
 		-device virtio-serial-device \
 		-chardev "file,id=out,path=$out" -device virtconsole,chardev=out \
@@ -84,7 +86,7 @@ else
 	# A sparse scratch disk, /dev/vda in the guest: real page cache for tests.
 	truncate -s 1G "$rundir/scratch.img"
 
-	set -- qemu-system-arm -M virt -cpu cortex-a15 -m "$ram" -nographic -nic none \
+	set -- qemu-system-arm -M virt -cpu cortex-a15 -smp "$cpus" -m "$ram" -nographic -nic none \
 		-no-reboot -kernel "$kernel" -initrd "$rundir/initramfs.cpio" \
 		-dtb "$dtb" -append "$bootargs" \
 		-device virtio-serial-device \

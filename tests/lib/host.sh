@@ -31,9 +31,11 @@ DMESG_GATE='WARNING:|BUG:|Oops|KASAN|UBSAN|possible (recursive|circular) locking
 # dmesg_gate: fail, showing them, on report lines in this boot's console
 # log that EXPECT_DMESG does not cover.
 dmesg_gate() {
-	# dma-debug's two start-up lines are information, not reports.
+	# dma-debug's two start-up lines, and RCU's on an SMP lockdep kernel,
+	# are information, not reports.
 	found=$(tr -d '\r' < "$work/run/console.log" 2>/dev/null | grep -aE "$DMESG_GATE" |
-		grep -avE 'DMA-API: (preallocated [0-9]+ debug entries|debugging enabled by kernel config)$')
+		grep -avE 'DMA-API: (preallocated [0-9]+ debug entries|debugging enabled by kernel config)$' |
+		grep -avE 'rcu:[[:space:]]+RCU lockdep checking is enabled\.$')
 	[ -n "${EXPECT_DMESG:-}" ] && found=$(echo "$found" | grep -Ev "$EXPECT_DMESG")
 	[ -z "$found" ] && return 0
 	echo "# dmesg gate: the kernel reported what this test does not expect:"
