@@ -30,7 +30,7 @@ find "$dt" -name compatible | while read -r c; do
 	for m in /sys/class/misc/vfimc-*; do
 		[ -e "$m/device/of_node" ] || continue
 		[ "$(readlink -f "$m/device/of_node")" = "$(readlink -f "$node")" ] &&
-			dev=$m/device
+			dev=$m
 	done
 	if [ -n "$dev" ]; then
 		area=$(cat "$dev/area")

@@ -1,5 +1,5 @@
 # fallback DEV BITS: DEV's CMA area is full; ARM dma-mapping's fallback
-# (patch 0006, arm_cma_fallback=1) serves buffers of up to 4 MiB from the page allocator,
+# (patch 0007, arm_cma_fallback=1) serves buffers of up to 4 MiB from the page allocator,
 # outside the area and within DEV's BITS-bit DMA reach, and vfimc counts
 # them; a buffer above the page allocator's largest block (4 MiB) still
 # fails with ENOMEM. Freed in two orders, each buffer goes back where it

@@ -9,7 +9,7 @@
 . /usr/lib/cmalab/tests/hold.sh
 
 dev=$1
-area=$(cat "/sys/class/misc/vfimc-$dev/device/area")
+area=$(cat "/sys/class/misc/vfimc-$dev/area")
 d=/sys/kernel/debug/cma/$area
 n=$(($(cat "$d/count") / 256))
 
@@ -31,7 +31,7 @@ echo "# after freeing every other MiB: used $used pages, maxchunk $mc pages"
 is "$used" $((n * 128)) "half the area is free again"
 is "$mc" 256 "maxchunk says the largest hole is 1 MiB"
 # The area cannot serve maxchunk + 1 pages; dma-mapping's fallback (patch
-# 0006, with arm_cma_fallback=1) then serves them from the page allocator, outside the area.
+# 0007, with arm_cma_fallback=1) then serves them from the page allocator, outside the area.
 out=$(vfimc alloc "$dev" $(((mc + 1) * 4096)) 2>&1)
 echo "# $out"
 case $out in *" from=fallback "*) r=0 ;; *) r=1 ;; esac

@@ -14,7 +14,7 @@
 
 full_setup() {
 	dev=$1
-	sys=/sys/class/misc/vfimc-$dev/device
+	sys=/sys/class/misc/vfimc-$dev
 	area=$(cat "$sys/area")
 	dbg=/sys/kernel/debug/cma/$area
 	count=$(cat "$dbg/count")

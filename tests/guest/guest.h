@@ -46,7 +46,7 @@ static inline uint64_t vfimc_attr(const char *dev, const char *attr)
 {
 	char path[256];
 
-	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/device/%s", dev, attr);
+	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/%s", dev, attr);
 	return read_u64(path);
 }
 
@@ -65,7 +65,7 @@ static inline const char *vfimc_area(const char *dev, char *buf, size_t len)
 	char path[256];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/device/area", dev);
+	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/area", dev);
 	buf[0] = '\0';
 	f = fopen(path, "r");
 	if (f && fgets(buf, (int)len, f))

@@ -6,7 +6,7 @@
 . /usr/lib/cmalab/tests/ktap.sh
 
 dev=$1
-base=$(($(cat "/sys/class/misc/vfimc-$dev/device/area_base")))
+base=$(($(cat "/sys/class/misc/vfimc-$dev/area_base")))
 # 8 MiB first: capped at 1 MiB alignment it starts at the area's base,
 # which an 8 MiB alignment would have to skip. Then a page, so each next
 # size must skip forward to its own alignment.

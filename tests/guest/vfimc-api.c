@@ -59,7 +59,7 @@ int main(int argc, char **argv)
 	long page = sysconf(_SC_PAGESIZE);
 	uint64_t allocs0, failures0, peak;
 	struct vfimc_pattern p;
-	struct vfimc_alloc a, b;
+	struct vfimc_alloc a, b, *ro;
 	char node[128], diag[160];
 	struct stat st;
 	uint32_t *w, id;
@@ -72,7 +72,7 @@ int main(int argc, char **argv)
 	dev = argv[1];
 	snprintf(node, sizeof(node), "/dev/vfimc-%s", dev);
 
-	printf("KTAP version 1\n1..30\n");
+	printf("KTAP version 1\n1..32\n");
 	ktap_result(!stat(node, &st) && (st.st_mode & 07777) == 0600 && S_ISCHR(st.st_mode),
 	       "device node is a char device, mode 0600", node);
 	fd = open(node, O_RDWR);
@@ -96,6 +96,22 @@ int main(int argc, char **argv)
 	fails_with(ioctl(fd, _IO(VFIMC_IOC_MAGIC, 9)), ENOTTY, "unknown ioctl fails with ENOTTY");
 	id = 999;
 	fails_with(ioctl(fd, VFIMC_IOC_FREE, &id), ENOENT, "free of an unknown id: ENOENT");
+
+	/* Readable, not writable: the buffer exists, its id cannot be returned. */
+	ro = mmap(NULL, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (ro == MAP_FAILED)
+		return 1;
+	memset(ro, 0, sizeof(*ro));
+	ro->size = 16 * page;
+	mprotect(ro, page, PROT_READ);
+	fails_with(ioctl(fd, VFIMC_IOC_ALLOC, ro), EFAULT,
+		   "a result that cannot be copied out: EFAULT");
+	snprintf(diag, sizeof(diag), "allocs +%llu, buffers %llu",
+		 (unsigned long long)(counter("allocs") - allocs0),
+		 (unsigned long long)counter("buffers"));
+	ktap_result(counter("allocs") == allocs0 && !counter("buffers"),
+		    "a buffer never handed out is not counted", diag);
+	munmap(ro, page);
 
 	ret = alloc(fd, 16 * page, 0, &a);
 	ktap_result(!ret && a.id >= 1 && a.dma_addr && a.latency_ns > 0,
@@ -168,7 +184,7 @@ int main(int argc, char **argv)
 		ktap_result(0, "a kernel-mapped buffer on the freed frame's pages reads as zeros",
 			    strerror(errno));
 	}
-	snprintf(node, sizeof(node), "/sys/class/misc/vfimc-%s/device/area_base", dev);
+	snprintf(node, sizeof(node), "/sys/class/misc/vfimc-%s/area_base", dev);
 	ktap_result(!stat(node, &st) && (st.st_mode & 0777) == 0400,
 		    "area_base (a physical address) is readable by root only", node);
 

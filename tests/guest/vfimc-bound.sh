@@ -8,7 +8,7 @@ plan $(($# / 3 * 3))
 while [ $# -ge 3 ]; do
 	dev=$1 area=$2 kind=$3
 	shift 3
-	sys=/sys/class/misc/vfimc-$dev/device
+	sys=/sys/class/misc/vfimc-$dev
 	ok test -c "/dev/vfimc-$dev" -- "$dev: /dev/vfimc-$dev exists"
 	is "$(cat "$sys/area" 2>/dev/null)" "$area" "$dev: bound to area $area"
 	is "$(cat "$sys/area_kind" 2>/dev/null)" "$kind" "$dev: area kind is $kind"

@@ -18,10 +18,10 @@ for dev in "$@"; do
 	pids="$pids $held_pid" out=$held
 	is "$(echo "$out" | sed -n 's/.* size=\([0-9]*\) .*/\1/p')" "$bytes" \
 		"$dev: the buffer is $bytes bytes"
-	area=$(cat "/sys/class/misc/vfimc-$dev/device/area")
+	area=$(cat "/sys/class/misc/vfimc-$dev/area")
 	# area= names the CMA area the buffer falls in: none for a no-map pool.
 	cma=$area
-	[ "$(cat "/sys/class/misc/vfimc-$dev/device/area_kind")" = pool ] && cma=none
+	[ "$(cat "/sys/class/misc/vfimc-$dev/area_kind")" = pool ] && cma=none
 	case $out in *" area=$cma inside=yes "*) r=0 ;; *) r=1 ;; esac
 	_result $r "$dev: the frame lies in its area $area" "$out"
 	bits=32

@@ -9,7 +9,7 @@
 . /usr/lib/cmalab/tests/hold.sh
 
 dev=$1
-sys=/sys/class/misc/vfimc-$dev/device
+sys=/sys/class/misc/vfimc-$dev
 used=/sys/kernel/debug/cma/$(cat "$sys/area")/used
 
 plan 5

@@ -303,22 +303,28 @@ static int walk_bindings(const char *dir, const char *dtpath)
 	return found;
 }
 
-/* The character device of the vfimc device in sysfs directory DIR. */
-static void vfimc_node(const char *dir, char *node, size_t len)
+/*
+ * The misc device of the vfimc platform device in sysfs directory DIR:
+ * its name (the /dev node's) into NAME; 0 if there is one.
+ */
+static int vfimc_misc(const char *dir, char *name, size_t len)
 {
 	char path[PATH_MAX + 8];
 	struct dirent *e;
+	int found = 0;
 	DIR *d;
 
-	snprintf(node, len, "?");
 	snprintf(path, sizeof(path), "%s/misc", dir);
 	d = opendir(path);
 	if (!d)
-		return;
+		return -1;
 	while ((e = readdir(d)))
-		if (e->d_name[0] != '.')
-			snprintf(node, len, "/dev/%s", e->d_name);
+		if (e->d_name[0] != '.') {
+			snprintf(name, len, "%s", e->d_name);
+			found = 1;
+		}
 	closedir(d);
+	return found ? 0 : -1;
 }
 
 /*
@@ -338,13 +344,20 @@ static void report_vfimc(void)
 	printf("\nvfimc devices (sysfs):\n");
 	for (i = 0; i < n; i++) {
 		char dir[PATH_MAX], path[PATH_MAX + 16], area[NAME_MAX + 1] = "?", kind[32] = "?";
-		char node[NAME_MAX + 8];
+		char misc[NAME_MAX + 1], node[NAME_MAX + 8];
 		unsigned long long buffers = 0, bytes = 0, fallback = 0;
 		const char *s;
 
+		/* The attributes live on the misc device, beside its /dev node. */
 		snprintf(dir, sizeof(dir), "%s/%s", drv, names[i]->d_name);
+		if (names[i]->d_name[0] == '.' || vfimc_misc(dir, misc, sizeof(misc))) {
+			free(names[i]);
+			continue;
+		}
+		snprintf(node, sizeof(node), "/dev/%s", misc);
+		snprintf(dir, sizeof(dir), "/sys/class/misc/%s", misc);
 		snprintf(path, sizeof(path), "%s/area", dir);
-		if (names[i]->d_name[0] != '.' && (s = read_text(path))) {
+		if ((s = read_text(path))) {
 			snprintf(area, sizeof(area), "%s", s);
 			snprintf(path, sizeof(path), "%s/area_kind", dir);
 			if ((s = read_text(path)))
@@ -352,7 +365,6 @@ static void report_vfimc(void)
 			read_ull(dir, "buffers", &buffers);
 			read_ull(dir, "bytes", &bytes);
 			read_ull(dir, "fallback_buffers", &fallback);
-			vfimc_node(dir, node, sizeof(node));
 			printf("  %-22s area %-24s (%s), %llu buffers (%llu from the fallback), %llu bytes\n",
 			       node, area, kind, buffers, fallback, bytes);
 			shown++;

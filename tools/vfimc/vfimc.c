@@ -41,6 +41,7 @@
 
 struct area {
 	char name[NAME_MAX + 1];
+	char kind[16];
 	uint64_t base;
 	uint64_t size;
 };
@@ -100,13 +101,16 @@ static int device_area(const char *name, struct area *a)
 {
 	char path[PATH_MAX];
 
-	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/device/area", name);
+	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/area", name);
 	if (read_str(path, a->name, sizeof(a->name)))
 		return -1;
-	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/device/area_base", name);
+	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/area_kind", name);
+	if (read_str(path, a->kind, sizeof(a->kind)))
+		return -1;
+	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/area_base", name);
 	if (read_u64(path, &a->base))
 		return -1;
-	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/device/area_size", name);
+	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/area_size", name);
 	return read_u64(path, &a->size);
 }
 
@@ -285,12 +289,18 @@ static uint64_t alignment(uint64_t addr)
 /*
  * Where a buffer came from: its device's area; dma-mapping's fallback to
  * the page allocator when the device has an area but the buffer lies
- * outside it; or the page allocator for a device without an area.
+ * outside it; or the page allocator for a device without an area - and,
+ * as the driver counts it, for a single page without a kernel mapping on
+ * the default area, which dma-direct never asks that area for.
  */
-static const char *buffer_source(const struct area *own, bool inside)
+static const char *buffer_source(const struct area *own, bool inside,
+				 const struct vfimc_alloc *b)
 {
 	if (inside)
 		return "area";
+	if (b->size <= (uint64_t)sysconf(_SC_PAGESIZE) &&
+	    b->flags & VFIMC_ALLOC_NO_KERNEL_MAPPING && !strcmp(own->kind, "default-cma"))
+		return "pages";
 	return own->size ? "fallback" : "pages";
 }
 
@@ -370,7 +380,7 @@ static int cmd_alloc(int argc, char **argv)
 		printf("buffer %u dma=0x%08llx size=%llu area=%s inside=%s from=%s align=0x%llx latency_ns=%llu",
 		       b[i].id, (unsigned long long)b[i].dma_addr,
 		       (unsigned long long)b[i].size, cma_area_of(b[i].dma_addr, b[i].size),
-		       inside ? "yes" : "no", buffer_source(&own, inside),
+		       inside ? "yes" : "no", buffer_source(&own, inside, &b[i]),
 		       (unsigned long long)alignment(b[i].dma_addr),
 		       (unsigned long long)b[i].latency_ns);
 		if (verify) {
