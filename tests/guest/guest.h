@@ -6,6 +6,7 @@
 #ifndef CMALAB_GUEST_H
 #define CMALAB_GUEST_H
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,17 @@ static inline void ktap_result(int ok, const char *desc, const char *diag)
 		if (diag)
 			printf("# %s\n", diag);
 	}
+}
+
+/* ok when the call failed with errno want (strerrorname_np: _GNU_SOURCE) */
+static inline void fails_with(int ret, int want, const char *desc)
+{
+	char diag[128];
+	int err = errno;
+
+	snprintf(diag, sizeof(diag), "returned %d, errno %s, want %s", ret,
+		 ret ? strerrorname_np(err) : "none", strerrorname_np(want));
+	ktap_result(ret == -1 && err == want, desc, diag);
 }
 
 /* The number in a sysfs or debugfs file; UINT64_MAX if there is none. */

@@ -25,17 +25,6 @@
 
 static const char *dev;
 
-/* ok when the call failed with errno want */
-static void fails_with(int ret, int want, const char *desc)
-{
-	char diag[128];
-	int err = errno;
-
-	snprintf(diag, sizeof(diag), "returned %d, errno %s, want %s", ret,
-		 ret ? strerrorname_np(err) : "none", strerrorname_np(want));
-	ktap_result(ret == -1 && err == want, desc, diag);
-}
-
 static uint64_t counter(const char *name)
 {
 	return vfimc_attr(dev, name);

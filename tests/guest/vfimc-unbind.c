@@ -46,17 +46,6 @@ static int write_str(const char *path, const char *s)
 	return ok ? 0 : -1;
 }
 
-/* ok when the call failed with errno want */
-static void fails_with(int ret, int want, const char *desc)
-{
-	char diag[128];
-	int err = errno;
-
-	snprintf(diag, sizeof(diag), "returned %d, errno %s, want %s", ret,
-		 ret ? strerrorname_np(err) : "none", strerrorname_np(want));
-	ktap_result(ret == -1 && err == want, desc, diag);
-}
-
 int main(int argc, char **argv)
 {
 	long page = sysconf(_SC_PAGESIZE);
