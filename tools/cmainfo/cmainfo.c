@@ -303,28 +303,10 @@ static int walk_bindings(const char *dir, const char *dtpath)
 	return found;
 }
 
-/*
- * The misc device of the vfimc platform device in sysfs directory DIR:
- * its name (the /dev node's) into NAME; 0 if there is one.
- */
-static int vfimc_misc(const char *dir, char *name, size_t len)
+/* scandir() filter: the misc devices vfimc registers. */
+static int is_vfimc(const struct dirent *e)
 {
-	char path[PATH_MAX + 8];
-	struct dirent *e;
-	int found = 0;
-	DIR *d;
-
-	snprintf(path, sizeof(path), "%s/misc", dir);
-	d = opendir(path);
-	if (!d)
-		return -1;
-	while ((e = readdir(d)))
-		if (e->d_name[0] != '.') {
-			snprintf(name, len, "%s", e->d_name);
-			found = 1;
-		}
-	closedir(d);
-	return found ? 0 : -1;
+	return !strncmp(e->d_name, "vfimc-", 6);
 }
 
 /*
@@ -334,28 +316,25 @@ static int vfimc_misc(const char *dir, char *name, size_t len)
  */
 static void report_vfimc(void)
 {
-	const char *drv = "/sys/bus/platform/drivers/vfimc";
 	struct dirent **names;
 	int n, i, shown = 0;
 
-	n = scandir(drv, &names, NULL, alphasort);
+	/* No driver (a module not loaded yet): nothing to say. */
+	if (access("/sys/bus/platform/drivers/vfimc", F_OK))
+		return;
+	/* The attributes live on the misc device, beside its /dev node. */
+	n = scandir("/sys/class/misc", &names, is_vfimc, alphasort);
 	if (n < 0)
 		return;
 	printf("\nvfimc devices (sysfs):\n");
 	for (i = 0; i < n; i++) {
 		char dir[PATH_MAX], path[PATH_MAX + 16], area[NAME_MAX + 1] = "?", kind[32] = "?";
-		char misc[NAME_MAX + 1], node[NAME_MAX + 8];
+		char node[NAME_MAX + 8];
 		unsigned long long buffers = 0, bytes = 0, fallback = 0;
 		const char *s;
 
-		/* The attributes live on the misc device, beside its /dev node. */
-		snprintf(dir, sizeof(dir), "%s/%s", drv, names[i]->d_name);
-		if (names[i]->d_name[0] == '.' || vfimc_misc(dir, misc, sizeof(misc))) {
-			free(names[i]);
-			continue;
-		}
-		snprintf(node, sizeof(node), "/dev/%s", misc);
-		snprintf(dir, sizeof(dir), "/sys/class/misc/%s", misc);
+		snprintf(node, sizeof(node), "/dev/%s", names[i]->d_name);
+		snprintf(dir, sizeof(dir), "/sys/class/misc/%s", names[i]->d_name);
 		snprintf(path, sizeof(path), "%s/area", dir);
 		if ((s = read_text(path))) {
 			snprintf(area, sizeof(area), "%s", s);
