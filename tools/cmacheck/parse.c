@@ -78,9 +78,8 @@ uint64_t memparse(const char *s, const char **end)
  */
 void cma_param_parse(struct cma_param *p, const char *value)
 {
-	const char *s;
-
 	size_t used = strlen(p->all);
+	const char *s;
 
 	p->given = true;
 	p->count++;
