@@ -1,16 +1,20 @@
-# cmalab: boot QEMU's 32-bit ARM virt machine with a board's CMA layout
-# and show, or test, what the kernel made of it. See README.md.
+# cmalab: boot QEMU's ARM virt machine (32-bit or 64-bit) with a board's
+# CMA layout and show, or test, what the kernel made of it. See README.md.
 #
 #   make run    [BOARD=] [CMA=] [BOOTARGS=] [RAM=] [OVERLAYS=]
 #               [ROOTFS_OVERLAY=] [RUN=] [TIMEOUT=] [CHECK=0]
 #   make shell  (same variables)
 #   make check  [BOARD=] [CMA=] [BOOTARGS=] [RAM=] [OVERLAYS=] [FORMAT=json]
 #   make bench  [BOARD=] [QUICK=1] [RESULTS=dir]
-#   make fit    (build/fit/cmalab.itb, boot.scr)
+#   make fit    (build/<target>/fit/cmalab.itb, boot.scr)
 #   make run-uboot  (make run's variables): boot through U-Boot and the FIT
-#   make test
+#   make test   [TARGETS="arm-6.1 arm64-6.12 ..."]
 #
-# The kernel source, build trees and images live in build/ (ignored).
+# Every command takes the target: ARCH=arm|arm64 and KERNEL=6.1|6.12
+# (default arm and 6.1, the seeds' 32-bit ARM on the 6.1 LTS).
+#
+# Sources, build trees and images live in build/ (ignored): build/src/ the
+# kernel trees, build/<arch>-<kernel>/ everything built for one target.
 
 BOARD ?= aquila
 CMA ?=
@@ -30,37 +34,64 @@ FORMAT ?= text
 # Kernel flavour: default, or one with a fragment in board/common/linux/flavour/
 FLAVOUR ?= default
 
+# The target: architecture x kernel. Both are also read from the
+# environment, where kernel developers often keep ARCH.
+ARCH ?= arm
+KERNEL ?= 6.1
+TARGET := $(ARCH)-$(KERNEL)
+ALL_TARGETS := arm-6.1 arm-6.12 arm64-6.1 arm64-6.12
+ifeq ($(filter $(TARGET),$(ALL_TARGETS)),)
+$(error ARCH=$(ARCH)$(if $(filter environment,$(origin ARCH)), (from the environment)) KERNEL=$(KERNEL): no such target (targets: $(ALL_TARGETS), as ARCH=arm|arm64 KERNEL=6.1|6.12))
+endif
+export ARCH KERNEL
+
+# What differs between the architectures: compiler, kernel image, QEMU,
+# Debian architecture (busybox), U-Boot build.
+ifeq ($(ARCH),arm)
+CROSS_COMPILE := arm-linux-gnueabihf-
+KIMAGE_NAME := zImage
+DEBARCH := armhf
+UBOOT_BIN := /usr/lib/u-boot/qemu_arm/u-boot.bin
+else
+CROSS_COMPILE := aarch64-linux-gnu-
+KIMAGE_NAME := Image
+DEBARCH := arm64
+UBOOT_BIN := /usr/lib/u-boot/qemu_arm64/u-boot.bin
+endif
+
 B := build
-# The source tree with the whole series. A flavour that leaves patches out
-# (flavour/<name>.omit) gets its own tree, a git worktree of this one; its
-# build directory sits beside it as ../src, as the default one does, so
-# ccache finds the objects the two builds share.
-MAINSRC := $(B)/linux/src
-FLAVOUR_OMIT := $(wildcard board/common/linux/flavour/$(FLAVOUR).omit)
-KTREE := $(B)/linux$(if $(FLAVOUR_OMIT),/cut-$(FLAVOUR))
-KSRC := $(KTREE)/src
-KSTAMP := $(KTREE)/src.stamp
-KOUT := $(CURDIR)/$(KTREE)/$(FLAVOUR)
-ZIMAGE := $(KOUT)/arch/arm/boot/zImage
-MODDIR := $(B)/modules/$(FLAVOUR)
-BUSYBOX := $(B)/rootfs/busybox
-GBIN := $(B)/guest/bin
-INITRAMFS := $(B)/initramfs-$(FLAVOUR).cpio
-BASE_DTS := dts/qemu-virt.dts
+TB := $(B)/$(TARGET)
+# The kernel tree: Debian's linux-source-$(KERNEL) with patches/linux-$(KERNEL)/
+# applied, shared by both architectures. Build directories are per target
+# and flavour, at the same depth for every target, so that ccache (its
+# base directory is the checkout) serves what two builds share.
+KSRC := $(B)/src/linux-$(KERNEL)
+KSTAMP := $(KSRC).stamp
+PATCHDIR := patches/linux-$(KERNEL)
+KOUT := $(CURDIR)/$(TB)/linux-$(FLAVOUR)
+KIMAGE := $(KOUT)/arch/$(ARCH)/boot/$(KIMAGE_NAME)
+MODDIR := $(TB)/modules-$(FLAVOUR)
+BUSYBOX := $(B)/rootfs/busybox-$(DEBARCH)
+GBIN := $(TB)/guest/bin
+INITRAMFS := $(TB)/initramfs-$(FLAVOUR).cpio
+BASE_DTS := dts/qemu-virt-$(ARCH).dts
 CMACHECK := $(B)/host/cmacheck
 
-PATCHES := patches/linux-6.1/series $(wildcard patches/linux-6.1/*.patch)
+PATCHES := $(PATCHDIR)/series $(wildcard $(PATCHDIR)/*.patch)
 FLAVOUR_FRAGMENT := $(wildcard board/common/linux/flavour/$(FLAVOUR).config)
-FRAGMENTS := $(sort $(wildcard board/common/linux/*.config)) $(FLAVOUR_FRAGMENT)
+# Fragments: every target's, then the architecture's and the kernel's own.
+FRAGMENTS := $(sort $(wildcard board/common/linux/*.config)) \
+	$(sort $(wildcard board/common/linux/$(ARCH)/*.config)) \
+	$(sort $(wildcard board/common/linux/$(KERNEL)/*.config)) $(FLAVOUR_FRAGMENT)
 GUEST_PROGS := cmainfo vfimc cmahog cmabench
 GUEST_BINS := $(addprefix $(GBIN)/,$(GUEST_PROGS))
 GUEST_FILES := $(wildcard guest/* tests/guest/*.sh)
 # Guest-side tests written in C: tests/guest/<name>.c
-GTEST := $(B)/guest/tests
+GTEST := $(TB)/guest/tests
 GUEST_TEST_BINS := $(patsubst tests/guest/%.c,$(GTEST)/%,$(wildcard tests/guest/*.c))
 
-CROSS_CC := arm-linux-gnueabihf-gcc
-CFLAGS_GUEST := -std=c11 -O2 -Wall -Wextra -Werror -static -I$(B)/guest/include
+CROSS_CC := $(CROSS_COMPILE)gcc
+CFLAGS_GUEST := -std=c11 -O2 -Wall -Wextra -Werror -static -I$(TB)/guest/include
 
 # Shell-quote a make value.
 q = '$(subst ','\'',$(1))'
@@ -83,7 +114,7 @@ ifneq ($(filter text json,$(FORMAT)),$(FORMAT))
 $(error FORMAT=$(FORMAT): make check prints text (the default) or json)
 endif
 ifneq ($(filter run shell dtb check run-uboot fit,$(MAKECMDGOALS)),)
-INPUT_ERROR := $(shell scripts/check-input.sh $(call q,$(BOARD)) $(call q,$(CMA)) \
+INPUT_ERROR := $(shell scripts/check-input.sh $(ARCH) $(call q,$(BOARD)) $(call q,$(CMA)) \
 	$(call q,$(RAM)) $(call q,$(OVERLAYS)) $(call q,$(ROOTFS_OVERLAY)))
 ifneq ($(INPUT_ERROR),)
 $(error $(INPUT_ERROR))
@@ -106,7 +137,7 @@ export CMALAB_KARGS := $(KARGS)
 RUNDIR ?= $(B)/run
 
 .NOTPARALLEL:
-.PHONY: all help deps images kernel initramfs dtb dtbs board-dtbs run shell check bench fit run-uboot test clean distclean FORCE
+.PHONY: all help deps images kernel initramfs dtb dtbs dtschema board-dtbs run shell check bench fit run-uboot test clean distclean FORCE
 
 all: images
 
@@ -114,49 +145,43 @@ help:
 	@sed -n '1,/^$$/s/^# \{0,1\}//p' Makefile
 
 deps:
-	@scripts/deps.sh
+	@scripts/deps.sh $(TARGET)
 
 images: deps kernel initramfs $(CMACHECK)
 
-kernel: $(ZIMAGE)
+kernel: $(KIMAGE)
 
 initramfs: $(INITRAMFS)
 
 # --- kernel -----------------------------------------------------------------
 
 # The package version, rewritten only when it changes.
-$(B)/linux/pkgver: FORCE
-	@mkdir -p $(@D); v=$$(dpkg-query -W -f='$${Version}' linux-source-6.1 2>/dev/null); \
+$(KSRC).pkgver: FORCE
+	@mkdir -p $(@D); v=$$(dpkg-query -W -f='$${Version}' linux-source-$(KERNEL) 2>/dev/null); \
 	[ "$$(cat $@ 2>/dev/null)" = "$$v" ] || echo "$$v" > $@
 
-$(B)/linux/src.stamp: $(PATCHES) $(B)/linux/pkgver
-	@scripts/linux-source.sh $(MAINSRC) patches/linux-6.1
+$(KSTAMP): $(PATCHES) $(KSRC).pkgver
+	@scripts/linux-source.sh $(KERNEL) $(KSRC) $(PATCHDIR)
 	@touch $@
-
-ifneq ($(FLAVOUR_OMIT),)
-$(KSTAMP): $(B)/linux/src.stamp $(FLAVOUR_OMIT)
-	@scripts/linux-source.sh $(KSRC) patches/linux-6.1 $(FLAVOUR_OMIT) $(MAINSRC)
-	@touch $@
-endif
 
 $(KOUT)/.config: $(FRAGMENTS) $(KSTAMP)
-	@scripts/linux-config.sh $(KSRC) $(KOUT) $(FRAGMENTS)
+	@scripts/linux-config.sh $(ARCH) $(KSRC) $(KOUT) $(FRAGMENTS)
 
-$(ZIMAGE): $(KOUT)/.config $(KSTAMP)
-	@scripts/linux-build.sh $(KSRC) $(KOUT) $(MODDIR)
+$(KIMAGE): $(KOUT)/.config $(KSTAMP)
+	@scripts/linux-build.sh $(ARCH) $(KSRC) $(KOUT) $(MODDIR)
 	@touch $@
 
 # --- guest userspace --------------------------------------------------------
 
 $(BUSYBOX):
-	@scripts/busybox.sh $(B)/dl $@
+	@scripts/busybox.sh $(DEBARCH) $(B)/dl $@
 
 # The patched kernel's UAPI headers our programs use (e.g. misc/vfimc.h).
 UAPI_HEADERS := misc/vfimc.h
-GUEST_UAPI := $(addprefix $(B)/guest/include/,$(UAPI_HEADERS))
-$(GUEST_UAPI): $(B)/guest/include/%: $(B)/linux/src.stamp
+GUEST_UAPI := $(addprefix $(TB)/guest/include/,$(UAPI_HEADERS))
+$(GUEST_UAPI): $(TB)/guest/include/%: $(KSTAMP)
 	@mkdir -p $(@D)
-	@cp $(MAINSRC)/include/uapi/$* $@
+	@cp $(KSRC)/include/uapi/$* $@
 
 .SECONDEXPANSION:
 $(GBIN)/%: $$(wildcard tools/%/*.c tools/%/*.h) $(GUEST_UAPI)
@@ -169,36 +194,46 @@ $(GTEST)/%: tests/guest/%.c tests/guest/guest.h $(GUEST_UAPI)
 	@echo "  CC      $@"
 	@$(CROSS_CC) $(CFLAGS_GUEST) -pthread -o $@ $<
 
-$(INITRAMFS): $(ZIMAGE) $(BUSYBOX) $(GUEST_BINS) $(GUEST_TEST_BINS) $(GUEST_FILES)
+$(INITRAMFS): $(KIMAGE) $(BUSYBOX) $(GUEST_BINS) $(GUEST_TEST_BINS) $(GUEST_FILES)
 	@echo "  CPIO    $@"
 	@scripts/initramfs.sh $@ $(BUSYBOX) $(GBIN) $(GTEST) $(MODDIR)
 
 # --- device tree and boot ---------------------------------------------------
 
-DTSCHEMA_OUT := $(B)/linux/dtschema
+# Bindings and DTBs are checked with 6.1's tree on every target: 6.12's
+# dt_binding_check wants dt-schema 2023.9, Debian 12 has 2022.08. Both
+# series carry the same binding (tests/static/patches.test compares them).
+SCHEMA_KERNEL := 6.1
+DTSCHEMA_OUT := $(B)/src/dtschema-$(SCHEMA_KERNEL)
 DTSCHEMA := $(DTSCHEMA_OUT)/Documentation/devicetree/bindings/processed-schema.json
-BOARDS := $(patsubst board/%/board.mk,%,$(wildcard board/*/board.mk))
+# The boards this architecture boots (scripts/boards.sh: BOARD_ARCHS).
+BOARDS := $(shell scripts/boards.sh $(ARCH))
 
 # Every board's DTB as make run builds it, rebuilt when its sources change:
 # make dtbs validates them, the FIT carries them.
-BOARD_DTBS := $(addprefix $(B)/dtbs/,$(addsuffix .dtb,$(BOARDS)))
-$(BOARD_DTBS): $(B)/dtbs/%.dtb: board/%/board.mk $(BASE_DTS) $(wildcard dts/*.dtso) \
+BOARD_DTBS := $(addprefix $(TB)/dtbs/,$(addsuffix .dtb,$(BOARDS)))
+$(BOARD_DTBS): $(TB)/dtbs/%.dtb: board/%/board.mk $(BASE_DTS) $(wildcard dts/*.dtso) \
 		scripts/dtb.sh scripts/lib.sh
-	@$(MAKE) -s --no-print-directory dtb BOARD=$* RUNDIR=$(B)/dtbs/$*
+	@$(MAKE) -s --no-print-directory dtb BOARD=$* RUNDIR=$(TB)/dtbs/$*
 
 board-dtbs: deps $(BOARD_DTBS)
 
-$(DTSCHEMA): $(B)/linux/src.stamp
-	@scripts/dt-schema.sh $(MAINSRC) $(DTSCHEMA_OUT)
+$(DTSCHEMA): FORCE
+	@$(MAKE) -s --no-print-directory KERNEL=$(SCHEMA_KERNEL) \
+		$(B)/src/linux-$(SCHEMA_KERNEL).stamp
+	@[ -f $@ ] && [ $@ -nt $(B)/src/linux-$(SCHEMA_KERNEL).stamp ] || \
+		scripts/dt-schema.sh $(B)/src/linux-$(SCHEMA_KERNEL) $(DTSCHEMA_OUT)
+
+dtschema: $(DTSCHEMA)
 
 # Every board's DTB, built as make run builds it and checked against the
 # kernel's bindings plus ours. dtc warnings and schema findings are errors.
 dtbs: deps $(DTSCHEMA) $(BOARD_DTBS)
 	@echo "  VALIDATE $(BOARD_DTBS)"
 	@dt-validate -s $(DTSCHEMA) $(BOARD_DTBS) \
-		> $(B)/dtbs/dt-validate.log 2>&1; \
-	if [ -s $(B)/dtbs/dt-validate.log ]; then \
-		cat $(B)/dtbs/dt-validate.log >&2; echo "dtbs: dt-validate findings above" >&2; exit 1; \
+		> $(TB)/dtbs/dt-validate.log 2>&1; \
+	if [ -s $(TB)/dtbs/dt-validate.log ]; then \
+		cat $(TB)/dtbs/dt-validate.log >&2; echo "dtbs: dt-validate findings above" >&2; exit 1; \
 	fi
 
 dtb: deps
@@ -207,12 +242,12 @@ dtb: deps
 run: deps dtb images $(CMACHECK)
 	@$(PRECHECK)
 	@RUNDIR=$(RUNDIR) TIMEOUT=$(TIMEOUT) ROOTFS_OVERLAY=$(call q,$(ROOTFS_OVERLAY)) \
-	scripts/run.sh $(if $(RUN),run,report) $(ZIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM)
+	scripts/run.sh $(if $(RUN),run,report) $(KIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM)
 
 shell: deps dtb images $(CMACHECK)
 	@$(PRECHECK)
 	@RUNDIR=$(RUNDIR) TIMEOUT=$(TIMEOUT) ROOTFS_OVERLAY=$(call q,$(ROOTFS_OVERLAY)) \
-	scripts/run.sh shell $(ZIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM)
+	scripts/run.sh shell $(KIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM)
 
 # --- cmacheck: what the kernel will do with this configuration ---------------
 
@@ -243,26 +278,26 @@ check:
 
 # --- U-Boot -----------------------------------------------------------------
 
-# Debian's U-Boot for QEMU's ARM virt machine, as firmware.
-UBOOT_BIN := /usr/lib/u-boot/qemu_arm/u-boot.bin
-FITDIR := $(B)/fit
-FIT_DTBS = $(foreach b,$(BOARDS),$(b)=$(B)/dtbs/$(b).dtb)
+# Debian's U-Boot for QEMU's virt machine (UBOOT_BIN, per architecture),
+# as firmware.
+FITDIR := $(TB)/fit
+FIT_DTBS = $(foreach b,$(BOARDS),$(b)=$(TB)/dtbs/$(b).dtb)
 # Commands to type at U-Boot's prompt instead of running boot.scr.
 UBOOT_PROMPT ?=
 
 # The FIT (kernel, initramfs, conf-<board> for every board) and a boot.scr
 # that boots BOARD with its command line, for a disk or a TFTP server.
 fit: images board-dtbs
-	@scripts/fit.sh $(FITDIR)/cmalab.itb $(ZIMAGE) $(INITRAMFS) $(BOARD) $(FIT_DTBS)
-	@scripts/uboot-script.sh $(FITDIR)/boot.scr $(BOARD) $(call q,$(KARGS))
+	@scripts/fit.sh $(ARCH) $(FITDIR)/cmalab.itb $(KIMAGE) $(INITRAMFS) $(BOARD) $(FIT_DTBS)
+	@scripts/uboot-script.sh $(ARCH) $(FITDIR)/boot.scr $(BOARD) $(call q,$(KARGS))
 	@echo "  FIT     $(FITDIR)/cmalab.itb ($(words $(BOARDS)) configurations, default conf-$(BOARD)), $(FITDIR)/boot.scr"
 
 run-uboot: deps dtb images board-dtbs $(CMACHECK)
 	@$(PRECHECK)
 	@RUNDIR=$(RUNDIR) TIMEOUT=$(TIMEOUT) ROOTFS_OVERLAY=$(call q,$(ROOTFS_OVERLAY)) \
 	UBOOT=$(UBOOT_BIN) UBOOT_BOARD=$(BOARD) UBOOT_PROMPT=$(call q,$(UBOOT_PROMPT)) \
-	UBOOT_DTBS="$(foreach b,$(filter-out $(BOARD),$(BOARDS)),$(b)=$(B)/dtbs/$(b).dtb)" \
-	scripts/run.sh $(if $(RUN),run,report) $(ZIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM)
+	UBOOT_DTBS="$(foreach b,$(filter-out $(BOARD),$(BOARDS)),$(b)=$(TB)/dtbs/$(b).dtb)" \
+	scripts/run.sh $(if $(RUN),run,report) $(KIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM)
 
 # --- bench ------------------------------------------------------------------
 
@@ -274,18 +309,29 @@ bench: images
 
 # --- tests ------------------------------------------------------------------
 
-# Every flavour, the FIT and the processed DT schema are built first: tests
-# then run in parallel, and only read them.
+# On every target in TARGETS: the kernels its tests boot, the FIT and the
+# processed DT schema are built first; tests then run in parallel, and
+# only read them (tests/run.sh). The default target gets every flavour
+# (tests/debug/ runs there), the others the default and modular kernels.
+TARGETS ?= $(ALL_TARGETS)
+ifneq ($(filter-out $(ALL_TARGETS),$(TARGETS)),)
+$(error TARGETS=$(TARGETS): $(filter-out $(ALL_TARGETS),$(TARGETS)) is no target (targets: $(ALL_TARGETS)))
+endif
 FLAVOURS := $(basename $(notdir $(wildcard board/common/linux/flavour/*.config)))
-test: images
-	@for f in $(FLAVOURS); do \
-		$(MAKE) -s --no-print-directory FLAVOUR=$$f images || exit 1; \
+test:
+	@scripts/deps.sh $(TARGETS)
+	@for t in $(TARGETS); do \
+		a=$${t%%-*} k=$${t#*-}; \
+		if [ $$t = $(firstword $(ALL_TARGETS)) ]; then fl="default $(FLAVOURS)"; else fl="default modular"; fi; \
+		for f in $$fl; do \
+			$(MAKE) -s --no-print-directory ARCH=$$a KERNEL=$$k FLAVOUR=$$f images || exit 1; \
+		done; \
+		$(MAKE) -s --no-print-directory ARCH=$$a KERNEL=$$k fit dtschema || exit 1; \
 	done
-	@$(MAKE) -s --no-print-directory fit $(DTSCHEMA)
-	@tests/run.sh
+	@TARGETS="$(TARGETS)" tests/run.sh
 
 clean:
-	rm -rf $(B)/run $(B)/guest $(B)/initramfs-*.cpio $(B)/tests
+	rm -rf $(B)/run $(B)/*/guest $(B)/*/initramfs-*.cpio $(B)/tests
 
 distclean:
 	rm -rf $(B)

@@ -104,8 +104,9 @@ r=$(frag buddy) fb=${r% *} fba=${r#* }
 memtotal() { sed -n 's/^MemTotal: *\([0-9]*\) kB/\1/p' "$raw/$1.txt"; }
 
 jq -n \
-	--arg kernel "$(cat "$top/build/linux/default/include/config/kernel.release" 2>/dev/null || echo unknown)" \
-	--arg qemu "$(qemu-system-arm --version | head -n 1)" \
+	--arg kernel "$(cat "$top/build/${ARCH:-arm}-${KERNEL:-6.1}/linux-default/include/config/kernel.release" 2>/dev/null || echo unknown)" \
+	--arg target "${ARCH:-arm}-${KERNEL:-6.1}" \
+	--arg qemu "$(qemu-system-"$([ "${ARCH:-arm}" = arm ] && echo arm || echo aarch64)" --version | head -n 1)" \
 	--arg board "$board" \
 	--argjson ram "$(( $(sed -n 's/^BOARD_RAM := \([0-9]*\)M$/\1/p' "$top/board/$board/board.mk") + 0 ))" \
 	--argjson memcpy "${memcpy:-0}" \
@@ -125,7 +126,7 @@ jq -n \
 		--argjson r "$(ratio "$(kv "$reuse" cma_used_kb)" "$(kv "$reuse" cma_total_kb)")" \
 		--argjson t "$(kv "$reuse" cma_total_kb)" \
 		'{carveout_mib: (($n - $v) / 1024), cma_mib: ((1 - $r) * $t / 1024)}')" \
-	'{kernel: $kernel, qemu: $qemu, board: $board, ram_mib: $ram, quick: $quick,
+	'{kernel: $kernel, target: $target, qemu: $qemu, board: $board, ram_mib: $ram, quick: $quick,
 	  memcpy_mbps: $memcpy,
 	  alloc: ($alloc | split("\n") | map(select(length > 0) | split(" ")) | map({
 		allocator: .[0], state: .[1], size_mib: (.[2] | tonumber), runs: (.[3] | tonumber),

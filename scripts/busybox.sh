@@ -1,20 +1,20 @@
 #!/bin/sh
-# Fetch Debian's busybox-static for armhf (apt-get download, no install),
-# check the .deb against the SHA256 in the signed package lists, and
-# extract the binary.
+# Fetch Debian's busybox-static for the guest's architecture (apt-get
+# download, no install), check the .deb against the SHA256 in the signed
+# package lists, and extract the binary.
 #
-# usage: busybox.sh DLDIR OUT_BINARY
+# usage: busybox.sh DEBARCH DLDIR OUT_BINARY
+#   DEBARCH: Debian's name of the architecture, armhf or arm64
 set -eu
 
-dl=$1
-out=$2
-pkg=busybox-static:armhf
+debarch=$1 dl=$2 out=$3
+pkg=busybox-static:$debarch
 
 die() { echo "busybox: $*" >&2; exit 1; }
 
 ver=$(apt-cache policy "$pkg" | sed -n 's/^ *Candidate: //p')
 if [ -z "$ver" ] || [ "$ver" = "(none)" ]; then
-	die "no candidate for $pkg: is the armhf architecture added? (make deps)"
+	die "no candidate for $pkg: is the $debarch architecture added? (make deps)"
 fi
 # The stanza of the candidate version, from the signed lists.
 stanza=$(apt-cache show "$pkg=$ver")

@@ -1,20 +1,32 @@
 #!/bin/sh
-# Install the Debian packages cmalab needs, idempotently: a fast dpkg check
-# first, apt-get only for what is missing. Adds the armhf foreign
-# architecture, whose package lists the guest's busybox-static comes from.
+# Install the Debian packages cmalab needs for the given targets
+# (ARCH-KERNEL, e.g. arm-6.1 arm64-6.12), idempotently: a fast dpkg check
+# first, apt-get only for what is missing. Adds the foreign architecture
+# (armhf, arm64) whose package lists the guest's busybox-static comes from.
+#
+# usage: deps.sh TARGET...
 set -eu
 
 packages="
 bc bison flex cpio xz-utils make gcc libc6-dev git kmod procps
 libssl-dev libelf-dev ccache sparse
-linux-source-6.1
-gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 qemu-system-arm
 device-tree-compiler libfdt-dev dt-schema yamllint
 u-boot-tools u-boot-qemu
 shellcheck libcmocka-dev python3-ply python3-git
 jq clang libclang-rt-14-dev gnuplot-nox expect
 "
+debarchs=""
+for t in "$@"; do
+	case $t in
+	arm-*) packages="$packages gcc-arm-linux-gnueabihf libc6-dev-armhf-cross"
+		debarchs="$debarchs armhf" ;;
+	arm64-*) packages="$packages gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
+		debarchs="$debarchs arm64" ;;
+	*) echo "deps: target $t: ARCH-KERNEL, e.g. arm-6.1" >&2; exit 1 ;;
+	esac
+	packages="$packages linux-source-${t#*-}"
+done
 # Tests add a package here to check the failure path.
 packages="$packages ${CMALAB_EXTRA_PACKAGES:-}"
 
@@ -28,19 +40,23 @@ missing=""
 for p in $packages; do
 	echo "$installed" | grep -qx "$p" || missing="$missing $p"
 done
-need_arch=0
-dpkg --print-foreign-architectures | grep -qx armhf || need_arch=1
-# busybox-static:armhf is fetched, not installed: the armhf package lists
-# must be there (apt-cache would say so too, but takes a second a call).
-ls /var/lib/apt/lists/*_binary-armhf_Packages* >/dev/null 2>&1 || need_arch=1
+# busybox-static is fetched, not installed: the foreign architecture's
+# package lists must be there (apt-cache would say so too, but takes a
+# second a call).
+add_archs=""
+lists_missing=0
+for a in $(echo "$debarchs" | tr ' ' '\n' | sort -u); do
+	dpkg --print-foreign-architectures | grep -qx "$a" || add_archs="$add_archs $a"
+	ls /var/lib/apt/lists/*_binary-"$a"_Packages* >/dev/null 2>&1 || lists_missing=1
+done
 
-[ -z "$missing" ] && [ $need_arch -eq 0 ] && exit 0
+[ -z "$missing" ] && [ -z "$add_archs" ] && [ $lists_missing -eq 0 ] && exit 0
 
-[ "$(id -u)" -eq 0 ] || die "missing:$missing; run as root or install them with apt-get"
-if [ $need_arch -eq 1 ]; then
-	echo "  DEPS    adding the armhf architecture"
-	dpkg --add-architecture armhf
-fi
+[ "$(id -u)" -eq 0 ] || die "missing:$missing${add_archs:+; architectures:$add_archs}; run as root or install them with apt-get"
+for a in $add_archs; do
+	echo "  DEPS    adding the $a architecture"
+	dpkg --add-architecture "$a"
+done
 echo "  DEPS    apt-get update"
 apt-get update -q >/dev/null || die "apt-get update failed"
 if [ -n "$missing" ]; then

@@ -9,14 +9,24 @@
 # needs no overlay support in the firmware; and it stays editable at the
 # prompt with fdt. It costs a copy of the base per board (about 8 KiB each).
 #
-# usage: fit.sh OUT.itb KERNEL INITRAMFS DEFAULT-BOARD BOARD=DTB...
+# usage: fit.sh ARCH OUT.itb KERNEL INITRAMFS DEFAULT-BOARD BOARD=DTB...
+#   ARCH: arm (KERNEL a zImage) or arm64 (an Image)
 set -eu
 
-out=$1 kernel=$2 initramfs=$3 default=$4
-shift 4
+arch=$1 out=$2 kernel=$3 initramfs=$4 default=$5
+shift 5
 its=${out%.itb}.its
 
 die() { echo "fit: $*" >&2; exit 1; }
+
+case $arch in
+# zImage runs from anywhere; 32 MiB into RAM keeps it off the FIT.
+arm) image=zImage load=0x42000000 ;;
+# An Image runs where it is loaded, 2 MiB aligned; bootm moves it there
+# from the FIT, which sits 128 MiB into RAM (scripts/uboot-script.sh).
+arm64) image=Image load=0x40200000 ;;
+*) die "ARCH=$arch: arm or arm64" ;;
+esac
 
 for f in "$kernel" "$initramfs"; do
 	[ -r "$f" ] || die "$f is missing (make images)"
@@ -25,21 +35,20 @@ mkdir -p "$(dirname "$out")"
 {
 	echo '/dts-v1/;'
 	echo '/ {'
-	echo '	description = "cmalab: Linux 6.1 for QEMU virt (ARM), one configuration per board";'
+	echo "	description = \"cmalab: Linux for QEMU virt ($arch), one configuration per board\";"
 	echo '	#address-cells = <1>;'
 	echo '	images {'
 	echo '		kernel {'
-	echo '			description = "Linux zImage";'
+	echo "			description = \"Linux $image\";"
 	echo "			data = /incbin/(\"$(realpath "$kernel")\");"
-	echo '			type = "kernel"; arch = "arm"; os = "linux"; compression = "none";'
-	# zImage runs from anywhere; 32 MiB into RAM keeps it off the FIT.
-	echo '			load = <0x42000000>; entry = <0x42000000>;'
+	echo '			type = "kernel"; arch = "'"$arch"'"; os = "linux"; compression = "none";'
+	echo "			load = <$load>; entry = <$load>;"
 	echo '			hash { algo = "sha256"; };'
 	echo '		};'
 	echo '		ramdisk {'
 	echo '			description = "cmalab initramfs";'
 	echo "			data = /incbin/(\"$(realpath "$initramfs")\");"
-	echo '			type = "ramdisk"; arch = "arm"; os = "linux"; compression = "none";'
+	echo '			type = "ramdisk"; arch = "'"$arch"'"; os = "linux"; compression = "none";'
 	echo '			hash { algo = "sha256"; };'
 	echo '		};'
 	for bd in "$@"; do
@@ -48,7 +57,7 @@ mkdir -p "$(dirname "$out")"
 		echo "		fdt-$b {"
 		echo "			description = \"board $b\";"
 		echo "			data = /incbin/(\"$(realpath "$dtb")\");"
-		echo '			type = "flat_dt"; arch = "arm"; compression = "none";'
+		echo '			type = "flat_dt"; arch = "'"$arch"'"; compression = "none";'
 		echo '			hash { algo = "sha256"; };'
 		echo '		};'
 	done

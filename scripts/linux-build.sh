@@ -1,14 +1,20 @@
 #!/bin/sh
-# Build the kernel (zImage and modules) with ccache, showing progress, and
-# install the modules where the initramfs picks them up. The full log is
-# kept beside the build; on failure its last lines are shown.
+# Build the kernel (zImage on arm, Image on arm64, and modules) with
+# ccache, showing progress, and install the modules where the initramfs
+# picks them up. The full log is kept beside the build; on failure its last
+# lines are shown.
 #
-# usage: linux-build.sh SRCDIR OUTDIR MODDIR
+# usage: linux-build.sh ARCH SRCDIR OUTDIR MODDIR
 set -eu
 
-src=$1 out=$2
-mkdir -p "$3"
-mod=$(cd "$3" && pwd)
+arch=$1 src=$2 out=$3
+case $arch in
+arm) cross=arm-linux-gnueabihf- image=zImage ;;
+arm64) cross=aarch64-linux-gnu- image=Image ;;
+*) echo "linux-build: ARCH=$arch: arm or arm64" >&2; exit 1 ;;
+esac
+mkdir -p "$4"
+mod=$(cd "$4" && pwd)
 jobs=${JOBS:-$(nproc)}
 log=$out/build.log
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/cmalab/ccache}"
@@ -21,13 +27,13 @@ mkdir -p "$CCACHE_DIR"
 # the log need kbuild's normal output.
 unset MAKEFLAGS MFLAGS MAKELEVEL
 kmake() {
-	make -C "$src" O="$out" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- \
-		CC="ccache arm-linux-gnueabihf-gcc" -j"$jobs" "$@"
+	make -C "$src" O="$out" ARCH="$arch" CROSS_COMPILE="$cross" \
+		CC="ccache ${cross}gcc" -j"$jobs" "$@"
 }
 
-echo "  KERNEL  building zImage and modules in $out (log: $log)"
+echo "  KERNEL  building $image and modules in $out (log: $log)"
 rcfile=$out/build.rc
-{ kmake zImage modules 2>&1; echo $? > "$rcfile"; } | tee "$log" |
+{ rc=0; kmake "$image" modules 2>&1 || rc=$?; echo "$rc" > "$rcfile"; } | tee "$log" |
 	awk '/^  (CC|AS|LD|AR)/ { n++; if (n % 250 == 0) { printf "  KERNEL  %d objects\n", n; fflush() } }'
 rc=$(cat "$rcfile")
 if [ "$rc" -ne 0 ]; then

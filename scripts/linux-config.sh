@@ -5,17 +5,23 @@
 # fragment asks for is checked to have landed; a missing one stops the build
 # naming the option and the fragment that asked for it.
 #
-# usage: linux-config.sh SRCDIR OUTDIR FRAGMENT...
+# usage: linux-config.sh ARCH SRCDIR OUTDIR FRAGMENT...
+#   ARCH: arm or arm64
 set -eu
 
-src=$1
-out=$2
-shift 2
+arch=$1 src=$2 out=$3
+shift 3
 
 die() { echo "linux-config: $*" >&2; exit 1; }
 
+case $arch in
+arm) cross=arm-linux-gnueabihf- ;;
+arm64) cross=aarch64-linux-gnu- ;;
+*) die "ARCH=$arch: arm or arm64" ;;
+esac
+
 kmake() {
-	make -s -C "$src" O="$out" ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- "$@"
+	make -s -C "$src" O="$out" ARCH="$arch" CROSS_COMPILE="$cross" "$@"
 }
 
 for f in "$@"; do
@@ -23,6 +29,15 @@ for f in "$@"; do
 done
 
 mkdir -p "$out"
+# A .config left by an interrupted or failed run would look up to date to
+# make: only a finished, checked one stays.
+cleanup() {
+	_rc=$?
+	[ $_rc -eq 0 ] || rm -f "$out/.config"
+	exit $_rc
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
 echo "  CONFIG  tinyconfig + $*"
 kmake tinyconfig >/dev/null
 "$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$@" >/dev/null

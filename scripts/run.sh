@@ -1,5 +1,5 @@
 #!/bin/sh
-# Boot the guest in qemu-system-arm, always under a timeout, and report what
+# Boot the guest in QEMU's virt machine, always under a timeout, and report what
 # happened. The console (ttyAMA0, earlycon on) is logged; the run channel
 # (virtio console hvc0) carries the report or the RUN command's output to
 # stdout. A panic, an oops, a guest that stops talking or one that runs out
@@ -11,6 +11,8 @@
 #   file) the commands on stdin run as a RUN script instead, since input
 #   sent before the guest's UART is up would be lost.
 # environment:
+#   ARCH            arm (qemu-system-arm, Cortex-A15; the default) or arm64
+#                   (qemu-system-aarch64, Cortex-A57)
 #   CMALAB_KARGS    the kernel command line
 #   CMALAB_RUN      the shell command line run in the guest (MODE run)
 #   RUNDIR          work directory (console.log, out.txt), default build/run
@@ -20,7 +22,7 @@
 #                   declared hung (default 120; 0 disables)
 #   ROOTFS_OVERLAY  a directory copied into the guest's root
 #   LOGLINES        console lines shown on failure (default 25)
-#   UBOOT           boot through this U-Boot (qemu_arm u-boot.bin) instead:
+#   UBOOT           boot through this U-Boot (qemu_arm[64] u-boot.bin) instead:
 #                   the kernel, the initramfs and every board's DTB go into
 #                   a FIT (scripts/fit.sh) on a virtio disk with a boot.scr
 #                   that sets the command line and boots conf-UBOOT_BOARD;
@@ -40,6 +42,15 @@ loglines=${LOGLINES:-25}
 overlay=${ROOTFS_OVERLAY:-}
 
 die() { echo "run: $*" >&2; exit 2; }
+
+# arm64 with firmware (U-Boot) would get ACPI's GED in place of the
+# PL061 GPIO the device tree describes (QEMU's hw/arm/virt.c): ACPI off
+# keeps the machine the DT's.
+case ${ARCH:-arm} in
+arm) qemu=qemu-system-arm cpu=cortex-a15 machine=virt ;;
+arm64) qemu=qemu-system-aarch64 cpu=cortex-a57 machine=virt,acpi=off ;;
+*) die "ARCH=$ARCH: arm or arm64" ;;
+esac
 
 for f in "$kernel" "$initramfs" "$dtb"; do
 	[ -r "$f" ] || die "$f is missing (make images)"
@@ -72,11 +83,11 @@ if [ -n "${UBOOT:-}" ]; then
 	[ -r "$UBOOT" ] || die "$UBOOT is missing (make deps: u-boot-qemu)"
 	here=$(dirname "$0")
 	# shellcheck disable=SC2086 # "board=dtb" words
-	"$here/fit.sh" "$rundir/cmalab.itb" "$kernel" "$rundir/initramfs.cpio" "$board" \
+	"$here/fit.sh" "${ARCH:-arm}" "$rundir/cmalab.itb" "$kernel" "$rundir/initramfs.cpio" "$board" \
 		"$board=$dtb" ${UBOOT_DTBS:-}
-	"$here/uboot-script.sh" "$rundir/boot.scr" "$board" "$bootargs"
+	"$here/uboot-script.sh" "${ARCH:-arm}" "$rundir/boot.scr" "$board" "$bootargs"
 	"$here/uboot-disk.sh" "$rundir/boot.img" "$rundir/boot.scr" "$rundir/cmalab.itb"
-	set -- qemu-system-arm -M virt -cpu cortex-a15 -smp "$cpus" -m "$ram" -nographic -nic none \
+	set -- "$qemu" -M "$machine" -cpu "$cpu" -smp "$cpus" -m "$ram" -nographic -nic none \
 		-no-reboot -bios "$UBOOT" \
 		-device virtio-serial-device \
 		-chardev "file,id=out,path=$out" -device virtconsole,chardev=out \
@@ -86,7 +97,7 @@ else
 	# A sparse scratch disk, /dev/vda in the guest: real page cache for tests.
 	truncate -s 1G "$rundir/scratch.img"
 
-	set -- qemu-system-arm -M virt -cpu cortex-a15 -smp "$cpus" -m "$ram" -nographic -nic none \
+	set -- "$qemu" -M "$machine" -cpu "$cpu" -smp "$cpus" -m "$ram" -nographic -nic none \
 		-no-reboot -kernel "$kernel" -initrd "$rundir/initramfs.cpio" \
 		-dtb "$dtb" -append "$bootargs" \
 		-device virtio-serial-device \
@@ -160,7 +171,7 @@ elif grep -q 'Kernel panic' "$console"; then
 elif grep -qE 'Internal error: Oops|BUG: |Unable to handle kernel' "$console"; then
 	fail "kernel oops: $(grep -m1 -E 'Internal error: Oops|BUG: |Unable to handle kernel' "$console" | sed 's/^\[[^]]*\] //')"
 elif [ "$rc" -ne 0 ]; then
-	fail "qemu-system-arm exited with status $rc: $(tail -n 1 "$rundir/qemu.log")"
+	fail "$qemu exited with status $rc: $(tail -n 1 "$rundir/qemu.log")"
 fi
 status=$(sed -n 's/^cmalab: exit \([0-9][0-9]*\)\r*$/\1/p' "$console" | tail -n 1)
 [ -n "$status" ] || fail "the guest powered off without reporting an exit status"

@@ -3,10 +3,10 @@
 # command line (cma= included), load the FIT from the same partition and
 # boot the board's configuration.
 #
-# usage: uboot-script.sh OUT.scr BOARD BOOTARGS
+# usage: uboot-script.sh ARCH OUT.scr BOARD BOOTARGS
 set -eu
 
-out=$1 board=$2 bootargs=$3
+arch=$1 out=$2 board=$3 bootargs=$4
 case $bootargs in *'"'*) echo "uboot-script: bootargs with a double quote cannot go into a U-Boot script" >&2; exit 1 ;; esac
 # U-Boot leaves the initrd and the DTB inside the FIT unless told to copy
 # them (qemu_arm sets *_high to 0xffffffff); below 0x60000000 they are in
@@ -20,5 +20,5 @@ setenv bootargs "$bootargs"
 load \${devtype} \${devnum}:\${distro_bootpart} 0x48000000 cmalab.itb
 bootm 0x48000000#conf-$board
 EOF2
-mkimage -A arm -O linux -T script -C none -n "cmalab $board" -d "${out%.scr}.cmd" "$out" \
+mkimage -A "$arch" -O linux -T script -C none -n "cmalab $board" -d "${out%.scr}.cmd" "$out" \
 	>/dev/null || { echo "uboot-script: mkimage failed" >&2; exit 1; }
