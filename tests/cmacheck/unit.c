@@ -262,6 +262,26 @@ static int run(void *fdt, const char *bootargs, uint64_t ram)
 	return check_run(&chk, &in);
 }
 
+/* run() on a target, with cmalab's kernel configuration for it. */
+static int run_on(const char *target, void *fdt, const char *bootargs, uint64_t ram)
+{
+	static struct input in;
+	struct target t;
+	char err[128];
+
+	assert_int_equal(target_parse(target, &t), 0);
+	memset(&in, 0, sizeof(in));
+	in.fdt = fdt;
+	in.fdt_size = fdt_totalsize(fdt);
+	in.bootargs = bootargs;
+	in.ram_size = ram;
+	in.initrd_size = 4 * MIB;
+	in.kernel_end = RAM_BASE + 8 * MIB;
+	kconfig_target_defaults(&in.kc, &t);
+	assert_int_equal(dtb_check(fdt, in.fdt_size, err, sizeof(err)), 0);
+	return check_run(&chk, &in);
+}
+
 static const struct problem *find(const char *rule)
 {
 	int i;
@@ -469,6 +489,97 @@ static void test_slots(void **state)
 	free(fdt);
 }
 
+/*
+ * The targets: parsing, the .config header, and the rules that differ -
+ * slots and the order regions take them in, pageblock order, the default
+ * area's limit, what a region crossing a zone is called.
+ */
+static void test_targets(void **state)
+{
+	char path[] = "/tmp/cmacheck-kconfig-XXXXXX", err[256];
+	struct kconfig k;
+	struct target t;
+	FILE *f;
+	int fd;
+
+	(void)state;
+	assert_int_equal(target_parse("arm64-6.12", &t), 0);
+	assert_int_equal(t.arch, ARCH_ARM64);
+	assert_int_equal(t.kver, KVER_6_12);
+	assert_string_equal(target_name(&t), "arm64-6.12");
+	assert_int_not_equal(target_parse("arm64", &t), 0);
+	assert_int_not_equal(target_parse("x86-6.1", &t), 0);
+
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	fputs("#\n# Automatically generated file; DO NOT EDIT.\n"
+	      "# Linux/arm64 6.12.118 Kernel Configuration\n#\n"
+	      "CONFIG_CMA=y\nCONFIG_ZONE_DMA=y\nCONFIG_ARCH_FORCE_MAX_ORDER=10\n", f);
+	fclose(f);
+	assert_int_equal(kconfig_read(&k, path, err, sizeof(err)), 0);
+	assert_true(k.target_known && k.zone_dma && !k.zone_dma32);
+	assert_string_equal(target_name(&k.target), "arm64-6.12");
+	unlink(path);
+}
+
+static void test_target_slots(void **state)
+{
+	const struct region r[] = {
+		{ .name = "f1@50000000", .base = 0x50000000, .size = 4 * MIB, .reusable = true },
+		{ .name = "f2@50400000", .base = 0x50400000, .size = 4 * MIB, .reusable = true },
+		{ .name = "f3@50800000", .base = 0x50800000, .size = 4 * MIB, .reusable = true },
+		{ .name = "f4@50c00000", .base = 0x50c00000, .size = 4 * MIB, .reusable = true },
+		{ .name = "f5@51000000", .base = 0x51000000, .size = 4 * MIB, .reusable = true },
+		{ .name = "f6@51400000", .base = 0x51400000, .size = 4 * MIB, .reusable = true },
+		{ .name = "p7", .size = 4 * MIB, .reusable = true },
+	};
+	void *fdt = build(r, 7, NULL, 2);
+
+	(void)state;
+	/* 6.1: 8 slots for 8 areas. */
+	assert_int_equal(run_on("arm-6.1", fdt, "cma=16M", 512 * MIB), 0);
+	assert_int_equal(chk.nareas, 8);
+	assert_int_equal(run_on("arm64-6.1", fdt, "cma=16M", 512 * MIB), 0);
+	assert_int_equal(chk.nareas, 8);
+	/* 6.12 on ARM: p7, the default area, then the fixed ones: f6 loses. */
+	assert_int_equal(run_on("arm-6.12", fdt, "cma=16M", 512 * MIB), 2);
+	assert_int_equal(chk.nareas, 7);
+	assert_non_null(area("reserved"));
+	assert_null(area("f6@51400000"));
+	/* 6.12 on arm64: p7, the fixed ones, then the default area: it loses. */
+	assert_int_equal(run_on("arm64-6.12", fdt, "cma=16M", 512 * MIB), 2);
+	assert_int_equal(chk.nareas, 7);
+	assert_null(area("reserved"));
+	assert_non_null(area("f6@51400000"));
+	free(fdt);
+}
+
+static void test_target_memory(void **state)
+{
+	const struct region r[] = {
+		{ .name = "cross@fe000000", .base = 0xfe000000, .size = 64 * MIB, .reusable = true },
+	};
+	void *fdt = build(r, 0, NULL, 2);
+
+	(void)state;
+	/* 4 MiB pageblocks on every target: MAX_ORDER - 1 = 10, MAX_PAGE_ORDER = 10. */
+	assert_int_equal(run_on("arm-6.1", fdt, NULL, 512 * MIB), 0);
+	assert_int_equal(chk.pageblock, 4 * MIB);
+	assert_int_equal(run_on("arm64-6.12", fdt, NULL, 512 * MIB), 0);
+	assert_int_equal(chk.pageblock, 4 * MIB);
+	/* arm64 with 4 GiB: the default area stays below ZONE_DMA's end. */
+	assert_int_equal(run_on("arm64-6.12", fdt, "cma=16M", 4096 * MIB), 0);
+	assert_int_equal(chk.dma_limit, UINT64_C(0x100000000));
+	assert_true(area("reserved")->win_end <= UINT64_C(0x100000000));
+	free(fdt);
+	/* A region across 4 GiB on arm64 lies in two zones. */
+	fdt = build(r, 1, NULL, 2);
+	assert_int_equal(run_on("arm64-6.1", fdt, NULL, 4096 * MIB), 2);
+	assert_non_null(find("zone-boundary"));
+	free(fdt);
+}
+
 static void test_bindings(void **state)
 {
 	const struct region r[] = {
@@ -512,6 +623,9 @@ int main(void)
 		cmocka_unit_test(test_bypass),
 		cmocka_unit_test(test_slots),
 		cmocka_unit_test(test_bindings),
+		cmocka_unit_test(test_targets),
+		cmocka_unit_test(test_target_slots),
+		cmocka_unit_test(test_target_memory),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

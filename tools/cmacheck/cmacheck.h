@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * cmacheck - say what Linux 6.1 on 32-bit ARM (QEMU virt) will do with a
- * CMA configuration before it boots: the device tree, the command line,
- * the RAM size and the kernel configuration.
+ * cmacheck - say what Linux (6.1 or 6.12, on 32-bit ARM or arm64, QEMU
+ * virt) will do with a CMA configuration before it boots: the device
+ * tree, the command line, the RAM size and the kernel configuration.
  *
  * The model follows the kernel's own code paths; each rule names the
- * source it encodes (rules.c).
+ * source it encodes (rules.c), and says where the targets differ.
  */
 #ifndef CMACHECK_H
 #define CMACHECK_H
@@ -57,17 +57,35 @@ int cmdline_walk(const char *line,
 /* A size for our own options: memparse syntax, nothing after it. */
 int parse_size(const char *s, uint64_t *out);
 
+/* The targets: architecture and kernel. */
+enum arch { ARCH_ARM, ARCH_ARM64 };
+enum kver { KVER_6_1, KVER_6_12 };
+
+struct target {
+	enum arch arch;
+	enum kver kver;
+};
+
+/* "arm-6.1" etc. into *t; -1 if it names no target. */
+int target_parse(const char *s, struct target *t);
+const char *target_name(const struct target *t);
+
 /* The kernel configuration options the model needs. */
 struct kconfig {
 	bool known;		/* read from a .config, else our defaults */
+	bool target_known;	/* the .config named its architecture and version */
+	struct target target;
 	bool cma, dma_cma, highmem, lpae;
+	bool zone_dma, zone_dma32, hugetlb_page;
 	unsigned int cma_areas;
 	unsigned int max_order;
 	uint64_t page_offset;
 	uint64_t cma_size_mbytes;
 };
 
+/* cmalab's fragments' values (board/common): for arm-6.1, or a target. */
 void kconfig_defaults(struct kconfig *k);
+void kconfig_target_defaults(struct kconfig *k, const struct target *t);
 int kconfig_read(struct kconfig *k, const char *path, char *err, size_t errlen);
 
 /* --- the model (rules.c) ---------------------------------------------- */
@@ -103,6 +121,17 @@ struct span {
 	char what[WHERE_LEN];
 };
 
+/* One /reserved-memory region as fdt_scan_reserved_mem() finds it. */
+struct rmem {
+	int node;
+	char name[NAME_LEN];
+	char path[WHERE_LEN];
+	bool dynamic;		/* size, not reg: allocated by the kernel */
+	uint64_t base, size;	/* size 0: sized, allocated later */
+	uint64_t win_start, win_end;	/* where a sized one may be placed */
+	bool failed;
+};
+
 struct input {
 	const void *fdt;
 	size_t fdt_size;
@@ -118,8 +147,15 @@ struct check {
 	struct cma_param cma;
 	uint64_t vmalloc_size;
 	uint64_t lowmem_end;	/* first address past lowmem */
+	uint64_t dma_limit;	/* the default area's limit: arm_dma_limit,
+				 * arm64_dma_phys_limit; 0: none */
+	uint64_t zone_end;	/* the first zone's end: a CMA area must not
+				 * cross it */
 	uint64_t mem_end;	/* what memblock ends at */
 	uint64_t pageblock;	/* CMA_MIN_ALIGNMENT_BYTES */
+	struct rmem rmem[MAX_AREAS];
+	int nrmem;
+	int ncma;		/* CMA slots taken so far */
 	struct area areas[MAX_AREAS];
 	int nareas;
 	struct binding bindings[MAX_BINDINGS];

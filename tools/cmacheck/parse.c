@@ -170,14 +170,85 @@ int parse_size(const char *s, uint64_t *out)
 	return *end ? -1 : 0;
 }
 
-/* Debian's armhf-like defaults that cmalab's fragments give (board/common). */
-void kconfig_defaults(struct kconfig *k)
+int target_parse(const char *s, struct target *t)
+{
+	static const struct {
+		const char *name;
+		struct target t;
+	} targets[] = {
+		{ "arm-6.1", { ARCH_ARM, KVER_6_1 } },
+		{ "arm-6.12", { ARCH_ARM, KVER_6_12 } },
+		{ "arm64-6.1", { ARCH_ARM64, KVER_6_1 } },
+		{ "arm64-6.12", { ARCH_ARM64, KVER_6_12 } },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(targets) / sizeof(targets[0]); i++) {
+		if (!strcmp(s, targets[i].name)) {
+			*t = targets[i].t;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *target_name(const struct target *t)
+{
+	if (t->arch == ARCH_ARM)
+		return t->kver == KVER_6_1 ? "arm-6.1" : "arm-6.12";
+	return t->kver == KVER_6_1 ? "arm64-6.1" : "arm64-6.12";
+}
+
+/*
+ * What cmalab's fragments (board/common/linux) give each target: 32-bit
+ * ARM with highmem, arm64 with both DMA zones as Debian's arm64 kernel has
+ * them. ARCH_FORCE_MAX_ORDER's default is 11 in 6.1 (exclusive: orders
+ * 0..10) and 10 in 6.12 (inclusive, MAX_PAGE_ORDER): the same 4 MiB
+ * largest block either way.
+ */
+void kconfig_target_defaults(struct kconfig *k, const struct target *t)
 {
 	memset(k, 0, sizeof(*k));
-	k->cma = k->dma_cma = k->highmem = true;
+	k->target = *t;
+	k->cma = k->dma_cma = true;
+	k->highmem = t->arch == ARCH_ARM;
+	k->zone_dma = k->zone_dma32 = t->arch == ARCH_ARM64;
 	k->cma_areas = 7;
-	k->max_order = 11;
-	k->page_offset = 0xC0000000ULL;
+	k->max_order = t->kver == KVER_6_1 ? 11 : 10;
+	k->page_offset = t->arch == ARCH_ARM ? 0xC0000000ULL : 0;
+}
+
+void kconfig_defaults(struct kconfig *k)
+{
+	static const struct target arm61 = { ARCH_ARM, KVER_6_1 };
+
+	kconfig_target_defaults(k, &arm61);
+}
+
+/*
+ * The header kconfig writes: "# Linux/arm64 6.12.118 Kernel Configuration".
+ * 0 and *t set if it names one of our targets.
+ */
+static int kconfig_header(const char *line, struct target *t)
+{
+	char arch[32];
+	unsigned int major, minor;
+
+	if (sscanf(line, "# Linux/%31s %u.%u", arch, &major, &minor) != 3)
+		return -1;
+	if (!strcmp(arch, "arm"))
+		t->arch = ARCH_ARM;
+	else if (!strcmp(arch, "arm64"))
+		t->arch = ARCH_ARM64;
+	else
+		return -1;
+	if (major == 6 && minor == 1)
+		t->kver = KVER_6_1;
+	else if (major == 6 && minor == 12)
+		t->kver = KVER_6_12;
+	else
+		return -1;
+	return 0;
 }
 
 static int kconfig_bool(const char *val)
@@ -198,10 +269,17 @@ int kconfig_read(struct kconfig *k, const char *path, char *err, size_t errlen)
 	kconfig_defaults(k);
 	/* A .config states every option it has; absent bools are off. */
 	k->cma = k->dma_cma = k->highmem = false;
+	k->zone_dma = k->zone_dma32 = false;
 	while (fgets(line, sizeof(line), f)) {
 		char *eq, *name = line, *val;
+		struct target t;
 
 		line[strcspn(line, "\n")] = '\0';
+		if (!k->target_known && !kconfig_header(line, &t)) {
+			k->target = t;
+			k->target_known = true;
+			continue;
+		}
 		if (strncmp(line, "CONFIG_", 7) || !(eq = strchr(line, '=')))
 			continue;
 		*eq = '\0';
@@ -216,6 +294,12 @@ int kconfig_read(struct kconfig *k, const char *path, char *err, size_t errlen)
 			k->highmem = kconfig_bool(val);
 		else if (!strcmp(name, "ARM_LPAE"))
 			k->lpae = kconfig_bool(val);
+		else if (!strcmp(name, "ZONE_DMA"))
+			k->zone_dma = kconfig_bool(val);
+		else if (!strcmp(name, "ZONE_DMA32"))
+			k->zone_dma32 = kconfig_bool(val);
+		else if (!strcmp(name, "HUGETLB_PAGE"))
+			k->hugetlb_page = kconfig_bool(val);
 		else if (!strcmp(name, "CMA_AREAS"))
 			k->cma_areas = (unsigned int)strtoul(val, NULL, 0);
 		else if (!strcmp(name, "ARCH_FORCE_MAX_ORDER"))

@@ -57,12 +57,14 @@ static int mapline_cmp(const void *a, const void *b)
 
 /*
  * RAM from the bottom: what QEMU loads, each region and area (placed ones
- * where they are predicted to go), the lowmem boundary.
+ * where they are predicted to go), the zone boundary a CMA area must not
+ * cross: lowmem's end on 32-bit ARM, ZONE_DMA's on arm64.
  */
 static void memory_map(const struct check *c)
 {
 	struct mapline m[MAX_SPANS + 1];
 	uint64_t ram_end = RAM_BASE + c->in->ram_size;
+	bool arm64 = c->in->kc.target.arch == ARCH_ARM64;
 	int n = 0, i;
 
 	for (i = 0; i < c->nreserved && n < MAX_SPANS; i++) {
@@ -73,15 +75,22 @@ static void memory_map(const struct check *c)
 			snprintf(m[n].what, sizeof(m[n].what), "%s", c->kernel.what);
 		n++;
 	}
-	if (c->lowmem_end < ram_end) {
-		m[n].start = m[n].end = c->lowmem_end;
-		snprintf(m[n].what, sizeof(m[n].what), "--- lowmem ends, highmem begins ---");
+	if (c->zone_end < ram_end) {
+		m[n].start = m[n].end = c->zone_end;
+		snprintf(m[n].what, sizeof(m[n].what), "%s", arm64 ?
+			 "--- ZONE_DMA ends: the default area's limit, 32-bit reach ---" :
+			 "--- lowmem ends, highmem begins ---");
 		n++;
 	}
 	qsort(m, (size_t)n, sizeof(m[0]), mapline_cmp);
-	printf("\nMemory map (RAM 0x%08" PRIx64 "-0x%08" PRIx64 ", lowmem ends at 0x%08" PRIx64
-	       "%s):\n", RAM_BASE, ram_end, c->lowmem_end,
-	       c->lowmem_end < ram_end ? ", highmem above" : "");
+	if (arm64)
+		printf("\nMemory map (RAM 0x%08" PRIx64 "-0x%08" PRIx64 ", all mapped; ZONE_DMA "
+		       "ends at 0x%08" PRIx64 "):\n", RAM_BASE, ram_end,
+		       c->dma_limit ? c->dma_limit : ram_end);
+	else
+		printf("\nMemory map (RAM 0x%08" PRIx64 "-0x%08" PRIx64 ", lowmem ends at 0x%08"
+		       PRIx64 "%s):\n", RAM_BASE, ram_end, c->lowmem_end,
+		       c->lowmem_end < ram_end ? ", highmem above" : "");
 	for (i = 0; i < n; i++) {
 		char sz[32];
 
@@ -114,8 +123,9 @@ void report_text(const struct check *c, const char *dtb_name, bool brief)
 		return;
 	}
 
-	printf("cmacheck: %s, RAM %" PRIu64 " MiB at 0x%08" PRIx64 ", kernel config %s\n",
-	       dtb_name, c->in->ram_size / MIB, RAM_BASE,
+	printf("cmacheck: %s, target %s, RAM %" PRIu64 " MiB at 0x%08" PRIx64
+	       ", kernel config %s\n", dtb_name, target_name(&c->in->kc.target),
+	       c->in->ram_size / MIB, RAM_BASE,
 	       c->in->kc.known ? "read" : "assumed (cmalab's defaults)");
 	printf("  command line: %s\n", c->in->bootargs ? c->in->bootargs : "(none)");
 
@@ -173,8 +183,10 @@ void report_json(const struct check *c)
 {
 	int i;
 
-	printf("{\"ram\":{\"base\":%" PRIu64 ",\"size\":%" PRIu64 ",\"lowmem_end\":%" PRIu64 "},",
-	       RAM_BASE, c->in->ram_size, c->lowmem_end);
+	printf("{\"target\":\"%s\",", target_name(&c->in->kc.target));
+	printf("\"ram\":{\"base\":%" PRIu64 ",\"size\":%" PRIu64 ",\"lowmem_end\":%" PRIu64
+	       ",\"dma_limit\":%" PRIu64 "},", RAM_BASE, c->in->ram_size, c->lowmem_end,
+	       c->dma_limit);
 	printf("\"areas\":[");
 	for (i = 0; i < c->nareas; i++) {
 		const struct area *a = &c->areas[i];

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cmacheck's model of Linux 6.1 on 32-bit ARM: what the early boot code
- * does with the device tree's /reserved-memory, the command line's cma=
- * and the kernel configuration, in the order it does it
- * (arch/arm/mm/init.c: arm_memblock_init()):
+ * cmacheck's model of Linux 6.1 and 6.12 on 32-bit ARM and arm64: what the
+ * early boot code does with the device tree's /reserved-memory, the
+ * command line's cma= and the kernel configuration, in the order it does
+ * it (arch/arm/mm/init.c: arm_memblock_init(); arch/arm64/mm/init.c:
+ * arm64_memblock_init(), then bootmem_init()):
  *
  *   1. memblock reservations: the kernel image, the initrd, the page
  *      tables below the kernel, the DTB and /memreserve/ entries;
@@ -20,6 +21,18 @@
  * Then what devices bind to (memory-region, of_reserved_mem_device_init())
  * and what they can reach. Every problem names the rule and the message
  * the kernel prints, or says that it prints none.
+ *
+ * Where the targets differ (each rule below says so where it applies):
+ *   - 6.12 sets up a region with reg only when unflatten_device_tree()
+ *     calls fdt_scan_reserved_mem_reg_nodes(): on 32-bit ARM after
+ *     dma_contiguous_reserve(), on arm64 before bootmem_init() calls it.
+ *     Regions with size are set up as they are allocated, first. 6.1 sets
+ *     up every region, in tree order, before the default area.
+ *   - arm64 has no highmem and no vmalloc=; its default area's limit is
+ *     arm64_dma_phys_limit, the end of ZONE_DMA, not arm_dma_limit.
+ *   - pageblock_order: MAX_ORDER - 1 in 6.1, MAX_PAGE_ORDER in 6.12 (the
+ *     same 4 MiB with each kernel's default ARCH_FORCE_MAX_ORDER).
+ *   - A shared-dma-pool without reusable needs no-map only on ARM.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
@@ -75,10 +88,29 @@ static bool overlaps(uint64_t s1, uint64_t e1, uint64_t s2, uint64_t e2)
 	return s1 < e2 && s2 < e1;
 }
 
+static bool arm64(const struct check *c)
+{
+	return c->in->kc.target.arch == ARCH_ARM64;
+}
+
+static bool k612(const struct check *c)
+{
+	return c->in->kc.target.kver == KVER_6_12;
+}
+
+/*
+ * include/linux/cma.h: MAX_CMA_AREAS is 1 + CONFIG_CMA_AREAS in 6.1,
+ * CONFIG_CMA_AREAS in 6.12 (whose Kconfig default went from 7 to 8).
+ */
+static unsigned int max_cma_areas(const struct check *c)
+{
+	return k612(c) ? c->in->kc.cma_areas : c->in->kc.cma_areas + 1;
+}
+
 /* phys_addr_t is 32 bits on ARM without LPAE. */
 static uint64_t phys(const struct check *c, uint64_t v)
 {
-	return c->in->kc.lpae ? v : (uint32_t)v;
+	return c->in->kc.lpae || arm64(c) ? v : (uint32_t)v;
 }
 
 static void reserve(struct check *c, uint64_t start, uint64_t end, const char *fmt, ...)
@@ -176,16 +208,19 @@ static const struct area *default_area(const struct check *c)
 static void early_reservations(struct check *c)
 {
 	const struct input *in = c->in;
-	uint64_t kend = in->kernel_end ? in->kernel_end : RAM_BASE + 16 * MIB;
+	/* arm64: QEMU loads the Image 2 MiB into RAM (main.c: kernel_end()). */
+	uint64_t kstart = arm64(c) ? RAM_BASE + 2 * MIB : RAM_BASE;
+	uint64_t kend = in->kernel_end ? in->kernel_end : kstart + 16 * MIB;
 	uint64_t istart, half = in->ram_size / 2;
 	int n;
 
 	/*
 	 * arm_memblock_init(): the kernel from _stext to _end, and
 	 * arm_mm_memblock_reserve(): swapper_pg_dir and what lies below it
-	 * from the start of RAM. Without System.map we assume 16 MiB.
+	 * from the start of RAM; arm64_memblock_init(): _stext to _end, where
+	 * the Image was loaded. Without System.map we assume 16 MiB.
 	 */
-	c->kernel = (struct span){ RAM_BASE, kend, "" };
+	c->kernel = (struct span){ kstart, kend, "" };
 	snprintf(c->kernel.what, sizeof(c->kernel.what), "kernel image%s",
 		 in->kernel_end ? "" : " (assumed 16 MiB: no --system-map)");
 	reserve(c, c->kernel.start, c->kernel.end, "the kernel image");
@@ -217,7 +252,7 @@ static void on_param(const char *param, const char *val, void *arg)
 
 	if (!strcmp(param, "cma")) {
 		cma_param_parse(&c->cma, val);
-	} else if (!strcmp(param, "vmalloc") && val) {
+	} else if (!strcmp(param, "vmalloc") && val && !arm64(c)) {
 		/* arch/arm/mm/mmu.c: early_vmalloc(), clamped as it clamps. */
 		uint64_t v = memparse(val, NULL);
 		uint64_t max = VMALLOC_END - (c->in->kc.page_offset + 32 * MIB + VMALLOC_OFFSET);
@@ -232,40 +267,95 @@ static void command_line(struct check *c)
 	if (c->in->bootargs && cmdline_walk(c->in->bootargs, on_param, c))
 		problem(c, SEV_ERROR, "bootargs", "cmdline-length",
 			"the command line is longer than this checker reads (4095 bytes); "
-			"the kernel's COMMAND_LINE_SIZE on ARM is 1024");
+			"the kernel's COMMAND_LINE_SIZE is 1024 on ARM, 2048 on arm64");
+}
+
+/*
+ * include/linux/pageblock-flags.h: pageblock_order, CMA_MIN_ALIGNMENT_BYTES
+ * in pages. With huge pages (arm64 here; 32-bit ARM without LPAE has none)
+ * it is HUGETLB_PAGE_ORDER, 2 MiB with 4 KiB pages (6.12: no more than
+ * MAX_PAGE_ORDER). Else the largest buddy order: MAX_ORDER - 1 in 6.1,
+ * MAX_PAGE_ORDER (= ARCH_FORCE_MAX_ORDER, now inclusive) in 6.12.
+ */
+static unsigned int pageblock_order(const struct check *c)
+{
+	const struct kconfig *k = &c->in->kc;
+	unsigned int max = k612(c) ? k->max_order : k->max_order - 1;
+
+	if (arm64(c) && k->hugetlb_page)
+		return 9 < max ? 9 : max;
+	return max;
+}
+
+/*
+ * arm64 (arch/arm64/mm/init.c: zone_sizes_init()): ZONE_DMA ends at the
+ * lowest CPU address any dma-ranges in the tree reaches
+ * (of_dma_get_max_cpu_address(), the first 4 GiB at most); without
+ * ZONE_DMA, ZONE_DMA32 ends at 4 GiB; the end of RAM caps either.
+ * 6.1 (max_zone_phys(zone_dma_bits)) rounds that reach up to a power of
+ * two, fls64(); 6.12 (max_zone_phys(zone_dma_limit)) takes it as it is.
+ * 0: no DMA zone, no limit.
+ */
+static uint64_t dt_max_cpu_address(const void *fdt, int node);
+
+static uint64_t arm64_dma_phys_limit(const struct check *c)
+{
+	const struct kconfig *k = &c->in->kc;
+	uint64_t limit = 0;
+
+	if (k->zone_dma) {
+		uint64_t max = dt_max_cpu_address(c->in->fdt, 0);
+
+		if (max > UINT32_MAX)
+			max = UINT32_MAX;
+		if (!k612(c)) {
+			int bits = max ? 64 - __builtin_clzll(max) : 0;
+
+			max = bits >= 32 ? UINT32_MAX : (UINT64_C(1) << bits) - 1;
+			/* max_zone_phys(): a zone below RAM's start is 4 GiB. */
+			if (RAM_BASE > max)
+				max = UINT32_MAX;
+		}
+		limit = max + 1;
+	} else if (k->zone_dma32) {
+		limit = UINT64_C(1) << 32;
+	}
+	if (limit > ram_end(c))
+		limit = ram_end(c);
+	return limit;
 }
 
 /*
  * arch/arm/mm/mmu.c: adjust_lowmem_bounds(): lowmem ends where the vmalloc
  * area (vmalloc_size, 240 MiB unless vmalloc=) and its 8 MiB gap begin;
- * without CONFIG_HIGHMEM the RAM above is dropped.
+ * without CONFIG_HIGHMEM the RAM above is dropped. arm64 maps all of RAM.
+ * A CMA area must lie in one zone (mm/cma.c: cma_activate_area()): on ARM
+ * lowmem and highmem, on arm64 ZONE_DMA and what lies above it.
  */
 static void memory_layout(struct check *c)
 {
 	const struct kconfig *k = &c->in->kc;
 	uint64_t lowmem = VMALLOC_END - c->vmalloc_size - VMALLOC_OFFSET - k->page_offset;
 
+	c->pageblock = 4096ULL << pageblock_order(c);
+	if (arm64(c)) {
+		c->lowmem_end = c->mem_end = ram_end(c);
+		c->dma_limit = arm64_dma_phys_limit(c);
+		c->zone_end = c->dma_limit && c->dma_limit < ram_end(c) ? c->dma_limit : ram_end(c);
+		return;
+	}
+	c->dma_limit = UINT32_MAX;	/* arm_dma_limit: no ZONE_DMA on virt */
 	c->lowmem_end = RAM_BASE + lowmem < ram_end(c) ? RAM_BASE + lowmem : ram_end(c);
+	c->zone_end = c->lowmem_end;
 	c->mem_end = k->highmem ? ram_end(c) : c->lowmem_end;
 	if (!k->highmem && c->lowmem_end < ram_end(c))
 		problem(c, SEV_WARNING, "RAM", "highmem-off",
 			"CONFIG_HIGHMEM is off: the kernel uses only the first %" PRIu64
 			" MiB of the %" PRIu64 " MiB (\"Truncating RAM\")",
 			(c->lowmem_end - RAM_BASE) / MIB, c->in->ram_size / MIB);
-	/* pageblock_order = MAX_ORDER - 1: CMA_MIN_ALIGNMENT_BYTES. */
-	c->pageblock = 4096ULL << (k->max_order - 1);
 }
 
 /* --- 2 and 3. /reserved-memory ------------------------------------------ */
-
-struct rmem {
-	int node;
-	char name[NAME_LEN];
-	char path[WHERE_LEN];
-	uint64_t base, size;	/* size 0: sized, allocated later */
-	uint64_t win_start, win_end;	/* where a sized one may be placed */
-	bool failed;
-};
 
 static uint32_t cells_prop(const void *fdt, int node, const char *name, uint32_t dflt, bool *found)
 {
@@ -298,6 +388,52 @@ static bool available(const void *fdt, int node)
 static bool has(const void *fdt, int node, const char *prop)
 {
 	return fdt_getprop(fdt, node, prop, NULL) != NULL;
+}
+
+/*
+ * drivers/of/address.c: of_dma_get_max_cpu_address(): the lowest end of
+ * any dma-ranges in the available subtree at node, as a CPU address (the
+ * parent's address: cmalab's buses translate one to one). UINT64_MAX if
+ * none limits it.
+ */
+static uint64_t dt_max_cpu_address(const void *fdt, int node)
+{
+	uint64_t max = UINT64_MAX;
+	const fdt32_t *p;
+	int len, child;
+
+	p = fdt_getprop(fdt, node, "dma-ranges", &len);
+	if (p && len > 0) {
+		int pp = fdt_parent_offset(fdt, node);
+		uint32_t na = cells_prop(fdt, node, "#address-cells", 2, NULL);
+		uint32_t ns = cells_prop(fdt, node, "#size-cells", 1, NULL);
+		uint32_t pna = pp >= 0 ? cells_prop(fdt, pp, "#address-cells", 2, NULL) : na;
+		int t_len = (int)(na + pna + ns) * 4;
+		uint64_t end = 0;
+
+		while (na <= 2 && pna <= 2 && ns <= 2 && len >= t_len) {
+			uint64_t cpu, size;
+
+			read_cells(&p, na);
+			cpu = read_cells(&p, pna);
+			size = read_cells(&p, ns);
+			if (size && cpu + size - 1 > end)
+				end = cpu + size - 1;
+			len -= t_len;
+		}
+		if (end && end < max)
+			max = end;
+	}
+	fdt_for_each_subnode(child, fdt, node) {
+		uint64_t sub;
+
+		if (!available(fdt, child))
+			continue;
+		sub = dt_max_cpu_address(fdt, child);
+		if (sub < max)
+			max = sub;
+	}
+	return max;
 }
 
 static void node_path(const void *fdt, int node, char *buf, size_t len)
@@ -402,12 +538,34 @@ static void region_overlaps(struct check *c, struct rmem *rm, int n)
 			    !overlaps(a->base, a->base + a->size, b->base, b->base + b->size))
 				continue;
 			cma = has(fdt, a->node, "reusable") && has(fdt, b->node, "reusable");
-			problem(c, SEV_ERROR, b->path, "region-overlap",
-				"overlaps %s: \"OVERLAP DETECTED!\"; %s", a->path,
-				cma ? "both become CMA areas over the same pages: the kernel hangs "
-				      "before the console comes up (only earlycon shows it)" :
-				      "both are set up over the same memory");
-			if (cma)
+			/*
+			 * Both CMA areas free the shared pages to the buddy
+			 * allocator. 32-bit ARM hangs; arm64 6.1 stops at
+			 * "BUG: Bad page state"; 6.12 checks free pages only
+			 * with DEBUG_VM (mm/page_alloc.c: check_pages_enabled)
+			 * and boots on a corrupt free list.
+			 */
+			if (!cma)
+				problem(c, SEV_ERROR, b->path, "region-overlap",
+					"overlaps %s: \"OVERLAP DETECTED!\"; both are set up over "
+					"the same memory", a->path);
+			else if (!arm64(c))
+				problem(c, SEV_ERROR, b->path, "region-overlap",
+					"overlaps %s: \"OVERLAP DETECTED!\"; both become CMA areas "
+					"over the same pages: the kernel hangs before the console "
+					"comes up (only earlycon shows it)", a->path);
+			else if (!k612(c))
+				problem(c, SEV_ERROR, b->path, "region-overlap",
+					"overlaps %s: \"OVERLAP DETECTED!\"; both become CMA areas "
+					"over the same pages, freed twice: \"BUG: Bad page state\"",
+					a->path);
+			else
+				problem(c, SEV_ERROR, b->path, "region-overlap",
+					"overlaps %s: \"OVERLAP DETECTED!\"; both become CMA areas "
+					"over the same pages, freed twice: without DEBUG_VM 6.12 does "
+					"not check, boots, and hands the same pages out twice",
+					a->path);
+			if (cma && (!arm64(c) || !k612(c)))
 				fatal(c);
 		}
 }
@@ -504,6 +662,27 @@ static void alloc_sized(struct check *c, struct rmem *r, uint32_t ac, uint32_t s
 	reserve(c, base, base + size, "%s (placed here, as predicted)", r->path);
 }
 
+/*
+ * mm/cma.c: cma_activate_area(): every page of an area in one zone. The
+ * boundary is lowmem's end on 32-bit ARM, ZONE_DMA's end on arm64.
+ */
+static void zone_boundary(struct check *c, const char *where, const char *name,
+			  uint64_t start, uint64_t end)
+{
+	if (start >= c->zone_end || end <= c->zone_end)
+		return;
+	if (arm64(c))
+		problem(c, SEV_ERROR, where, "zone-boundary",
+			"crosses the end of ZONE_DMA at 0x%08" PRIx64 " (arm64_dma_phys_limit): "
+			"its pages are in two zones, so \"CMA area %s could not be activated\" "
+			"(mm/cma.c) and the memory goes to the page allocator", c->zone_end, name);
+	else
+		problem(c, SEV_ERROR, where, "lowmem-boundary",
+			"crosses the lowmem/highmem boundary at 0x%08" PRIx64 ": its pages are in "
+			"two zones, so \"CMA area %s could not be activated\" (mm/cma.c) and the "
+			"memory goes to the page allocator", c->zone_end, name);
+}
+
 /* Where a fixed CMA region lies against RAM, lowmem and what is loaded. */
 static void fixed_cma_placement(struct check *c, const struct rmem *r)
 {
@@ -520,11 +699,7 @@ static void fixed_cma_placement(struct check *c, const struct rmem *r)
 		fatal(c);
 		return;
 	}
-	if (r->base < c->lowmem_end && end > c->lowmem_end)
-		problem(c, SEV_ERROR, r->path, "lowmem-boundary",
-			"crosses the lowmem/highmem boundary at 0x%08" PRIx64 ": its pages are in "
-			"two zones, so \"CMA area %s could not be activated\" (mm/cma.c) and the "
-			"memory goes to the page allocator", c->lowmem_end, r->name);
+	zone_boundary(c, r->path, r->name, r->base, end);
 	for (i = 0; i < sizeof(loaded) / sizeof(loaded[0]); i++) {
 		if (loaded[i]->end <= loaded[i]->start ||
 		    !overlaps(r->base, end, loaded[i]->start, loaded[i]->end))
@@ -533,10 +708,13 @@ static void fixed_cma_placement(struct check *c, const struct rmem *r)
 			"overlaps the %s (0x%08" PRIx64 "-0x%08" PRIx64 ") as QEMU loads it: the "
 			"kernel accepts it silently and gives those pages to the page allocator "
 			"while they are in use%s", loaded[i]->what, loaded[i]->start,
-			loaded[i]->end, loaded[i] == &c->initrd ?
+			loaded[i]->end, loaded[i] != &c->initrd ? "" : !k612(c) ?
 			"; freeing the initrd after unpacking frees them twice: \"BUG: Bad page "
-			"state\"" : "");
-		if (loaded[i] == &c->initrd)
+			"state\"" :
+			"; freeing the initrd after unpacking frees them twice, which 6.12 "
+			"checks only with DEBUG_VM: it boots, CmaFree above CmaTotal");
+		/* 6.12: mm/page_alloc.c checks freed pages only if check_pages_enabled. */
+		if (loaded[i] == &c->initrd && !k612(c))
 			fatal(c);
 	}
 }
@@ -562,13 +740,23 @@ static void init_region(struct check *c, struct rmem *r, int *ncma)
 		return;
 	}
 	if (!reusable) {
-		if (!nomap) {
-			/* kernel/dma/coherent.c, CONFIG_ARM */
+		if (nomap)
+			return;
+		/*
+		 * kernel/dma/coherent.c: rmem_dma_setup() refuses it on ARM
+		 * (#ifdef CONFIG_ARM); elsewhere a device's
+		 * rmem_dma_device_init() fails to memremap() RAM.
+		 */
+		if (!arm64(c))
 			problem(c, SEV_ERROR, r->path, "pool-needs-no-map",
 				"a shared-dma-pool that is not reusable needs no-map on ARM: "
 				"\"Reserved memory: regions without no-map are not yet supported\"");
-			r->failed = true;
-		}
+		else
+			problem(c, SEV_ERROR, r->path, "pool-needs-no-map",
+				"a shared-dma-pool that is not reusable needs no-map: arm64 takes it "
+				"at boot (\"map non-reusable\"), then a device's memory-region to it "
+				"fails in memremap() with a WARNING, \"memremap attempted on ram\"");
+		r->failed = true;
 		return;
 	}
 	if (!k->cma || !k->dma_cma) {
@@ -594,11 +782,11 @@ static void init_region(struct check *c, struct rmem *r, int *ncma)
 		r->failed = true;
 		return;
 	}
-	if (*ncma >= (int)k->cma_areas + 1) {
+	if (*ncma >= (int)max_cma_areas(c)) {
 		problem(c, SEV_ERROR, r->path, "cma-areas",
-			"all %u slots (MAX_CMA_AREAS: CONFIG_CMA_AREAS + 1) are taken: \"Not enough "
-			"slots for CMA reserved regions!\", \"Reserved memory: unable to setup CMA "
-			"region\"", k->cma_areas + 1);
+			"all %u slots (MAX_CMA_AREAS: %s) are taken: \"Not enough slots for CMA "
+			"reserved regions!\", \"Reserved memory: unable to setup CMA region\"",
+			max_cma_areas(c), k612(c) ? "CONFIG_CMA_AREAS" : "CONFIG_CMA_AREAS + 1");
 		r->failed = true;
 		return;
 	}
@@ -614,25 +802,75 @@ static void init_region(struct check *c, struct rmem *r, int *ncma)
 	a->win_start = fixed ? r->base : r->win_start;
 	a->win_end = fixed ? r->base + r->size : r->win_end;
 	a->is_default = dflt;
+	/*
+	 * rmem_cma_setup() sets dma_contiguous_default_area: on arm-6.12 a
+	 * static region does so after dma_contiguous_reserve() has made a
+	 * default area from Kconfig, which stays, no longer the default.
+	 */
+	if (dflt) {
+		int i;
+
+		for (i = 0; i < c->nareas - 1; i++)
+			c->areas[i].is_default = false;
+	}
 }
 
-static int reserved_memory(struct check *c)
+/*
+ * arm64's bootmem_init() allocates before dma_contiguous_reserve(), from
+ * the top: sparse_init()'s memmap, one 2 MiB block (PMD-mapped vmemmap) per
+ * 128 MiB memory section, and by then the page tables and the unflattened
+ * tree (counted as 1 MiB). 32-bit ARM allocates its memmap later. Only the
+ * predicted base of a placed default area depends on this.
+ */
+static void arm64_bootmem(struct check *c)
+{
+	uint64_t memmap = (c->in->ram_size + 128 * MIB - 1) / (128 * MIB) * 2 * MIB;
+	uint64_t at;
+
+	at = alloc_top_down(c, memmap, 2 * MIB, RAM_BASE, c->mem_end);
+	if (at)
+		reserve(c, at, at + memmap, "the memmap (sparse_init(), predicted)");
+	at = alloc_top_down(c, MIB, 4096, RAM_BASE, c->mem_end);
+	if (at)
+		reserve(c, at, at + MIB, "early allocations: page tables, the tree (predicted)");
+}
+
+/*
+ * Set up the regions with reg (static) or size (dynamic) as the kernel
+ * does at this point: 6.1 all of them, in tree order
+ * (fdt_init_reserved_mem()); 6.12 the dynamic ones as they are allocated
+ * (fdt_scan_reserved_mem()), and the static ones when
+ * unflatten_device_tree() runs fdt_scan_reserved_mem_reg_nodes().
+ */
+static void init_regions(struct check *c, bool dynamic, bool statics)
+{
+	int i;
+
+	for (i = 0; i < c->nrmem; i++) {
+		struct rmem *r = &c->rmem[i];
+
+		if (!r->failed && ((r->dynamic && dynamic) || (!r->dynamic && statics)))
+			init_region(c, r, &c->ncma);
+	}
+}
+
+static void reserved_memory(struct check *c)
 {
 	const void *fdt = c->in->fdt;
-	struct rmem rm[MAX_AREAS];
-	int node, child, n = 0, i, ncma = 0;
+	struct rmem *rm = c->rmem;
+	int node, child, n = 0, i;
 	uint32_t ac = cells_prop(fdt, 0, "#address-cells", 1, NULL);
 	uint32_t sc = cells_prop(fdt, 0, "#size-cells", 1, NULL);
 
 	node = fdt_path_offset(fdt, "/reserved-memory");
 	misplaced_reserved_memory(c, node);
 	if (node < 0 || !reserved_memory_root(c, node, ac, sc))
-		return 0;
+		return;
 	if (ac > 2 || sc > 2) {
 		problem(c, SEV_ERROR, "/", "root-cells",
 			"#address-cells %u / #size-cells %u: more than 2 cells is not a 32-bit "
 			"ARM address", ac, sc);
-		return 0;
+		return;
 	}
 
 	/* fdt_scan_reserved_mem(): reg regions now, sized ones saved. */
@@ -654,6 +892,7 @@ static int reserved_memory(struct check *c)
 			if (reserve_reg(c, r, ac, sc) == 0)
 				n++;
 		} else if (has(fdt, child, "size")) {
+			r->dynamic = true;
 			n++;
 		} else {
 			problem(c, SEV_WARNING, r->path, "no-reg-no-size",
@@ -661,16 +900,13 @@ static int reserved_memory(struct check *c)
 		}
 	}
 
-	/* fdt_init_reserved_mem(): overlaps, then sized regions placed, then init. */
+	/* Overlaps, then sized regions placed, then set up (init_regions()). */
+	c->nrmem = n;
 	region_overlaps(c, rm, n);
 	for (i = 0; i < n; i++) {
 		if (!rm[i].size && !rm[i].failed)
 			alloc_sized(c, &rm[i], ac, sc);
 	}
-	for (i = 0; i < n; i++)
-		if (!rm[i].failed)
-			init_region(c, &rm[i], &ncma);
-	return ncma;
 }
 
 /* --- 4. the default area ------------------------------------------------ */
@@ -683,10 +919,11 @@ static void cma_declare(struct check *c, uint64_t size, uint64_t base, uint64_t 
 	struct area *a;
 	uint64_t addr = 0, ws, we;
 
-	if (ncma >= (int)c->in->kc.cma_areas + 1) {
+	if (ncma >= (int)max_cma_areas(c)) {
 		problem(c, SEV_ERROR, where, "cma-areas",
-			"the device tree takes all %u slots (MAX_CMA_AREAS: CONFIG_CMA_AREAS + 1): "
-			"\"cma: Not enough slots for CMA reserved regions!\"", c->in->kc.cma_areas + 1);
+			"the device tree takes all %u slots (MAX_CMA_AREAS: %s): \"cma: Not enough "
+			"slots for CMA reserved regions!\"", max_cma_areas(c),
+			k612(c) ? "CONFIG_CMA_AREAS" : "CONFIG_CMA_AREAS + 1");
 		return;
 	}
 	if (fixed && (base & (align - 1))) {
@@ -763,6 +1000,7 @@ static void cma_declare(struct check *c, uint64_t size, uint64_t base, uint64_t 
 	a = new_area(c, "reserved", from, -1);
 	if (!a)
 		return;
+	c->ncma++;	/* on arm-6.12 fixed regions come after it */
 	a->fixed = fixed;
 	a->base = addr;
 	a->size = asize;
@@ -771,6 +1009,12 @@ static void cma_declare(struct check *c, uint64_t size, uint64_t base, uint64_t 
 	a->is_default = true;
 	reserve(c, addr, addr + asize, "the default CMA area%s",
 		fixed ? "" : " (placed here, as predicted)");
+}
+
+/* The limit dma_contiguous_reserve() is called with; 0 (none) as the top. */
+static uint64_t arch_limit(const struct check *c)
+{
+	return c->dma_limit ? c->dma_limit : UINT64_MAX;
 }
 
 static void default_area_rule(struct check *c, int ncma)
@@ -826,16 +1070,19 @@ static void default_area_rule(struct check *c, int ncma)
 			return;
 		if (default_area(c))
 			return;
-		/* dma_contiguous_reserve(arm_dma_limit = 0xffffffff) */
+		/*
+		 * dma_contiguous_reserve(arm_dma_limit = 0xffffffff on ARM,
+		 * arm64_dma_phys_limit on arm64): the lower non-zero limit.
+		 */
 		fixed = phys(c, base + size) == limit;
-		limit = limit && limit < 0xffffffffULL ? limit : 0xffffffffULL;
+		limit = limit && limit < arch_limit(c) ? limit : arch_limit(c);
 		cma_declare(c, size, base, limit, fixed, "cma=", where, ncma);
 		return;
 	}
 from_kconfig:
 	if (default_area(c) || !k->dma_cma || !k->cma_size_mbytes)
 		return;
-	cma_declare(c, k->cma_size_mbytes * MIB, 0, 0xffffffffULL, false, "Kconfig",
+	cma_declare(c, k->cma_size_mbytes * MIB, 0, arch_limit(c), false, "Kconfig",
 		    "CONFIG_CMA_SIZE_MBYTES", ncma);
 }
 
@@ -843,16 +1090,20 @@ from_kconfig:
 
 /*
  * dma_direct_supported() (kernel/dma/direct.c): a mask under 32 bits must
- * reach the last page of RAM, translated through the bus's dma-ranges
- * [cpu, cpu_end) -> dma; else vfimc's dma_set_mask_and_coherent() fails.
+ * reach the last page of RAM, or with ZONE_DMA (arm64) the end of that
+ * zone, translated through the bus's dma-ranges [cpu, cpu_end) -> dma;
+ * else vfimc's dma_set_mask_and_coherent() fails.
  */
 static bool mask_supported(struct check *c, const char *path, uint32_t bits,
 			   uint64_t cpu, uint64_t cpu_end, uint64_t dma)
 {
-	uint64_t last = ram_end(c) - 4096, mask = (1ULL << bits) - 1, need;
+	uint64_t last = ram_end(c) - 4096, mask, need;
 
 	if (bits >= 32)
 		return true;
+	mask = (1ULL << bits) - 1;
+	if (arm64(c) && c->in->kc.zone_dma && c->dma_limit && c->dma_limit - 1 < last)
+		last = c->dma_limit - 1;
 	need = last >= cpu && last < cpu_end ? last - cpu + dma : UINT32_MAX;
 	if (mask >= need)
 		return true;
@@ -876,13 +1127,13 @@ static bool device_reach(struct check *c, int node, const char *path,
 
 	*lo = 0;
 	*hi = 1ULL << 32;
-	if (bits < 24 || bits > 32) {
+	if (bits < 24 || bits > 64) {
 		problem(c, SEV_ERROR, path, "dma-bits",
 			"cmalab,dma-bits = %u: vfimc probe fails: \"cmalab,dma-bits = %u: must be "
-			"24 to 32: -22\"", bits, bits);
+			"24 to 64: -22\"", bits, bits);
 		return false;
 	}
-	*hi = 1ULL << bits;
+	*hi = bits >= 64 ? UINT64_MAX : 1ULL << bits;
 	while (parent > 0) {
 		int len, pp = fdt_parent_offset(fdt, parent);
 		const fdt32_t *p = fdt_getprop(fdt, parent, "dma-ranges", &len);
@@ -909,12 +1160,21 @@ static bool device_reach(struct check *c, int node, const char *path,
 static void check_reach(struct check *c, const char *dev, const struct area *a,
 			uint64_t lo, uint64_t hi)
 {
-	if (a->fixed && (a->base < lo || a->base + a->size > hi))
+	if (a->fixed && (a->base < lo || a->base + a->size > hi) && arm64(c))
+		/* kernel/dma/direct.c: __dma_direct_alloc_pages() */
+		problem(c, SEV_WARNING, dev, "reach",
+			"its area %s (0x%08" PRIx64 "-0x%08" PRIx64 ") is outside what the device "
+			"reaches (0x%08" PRIx64 "-0x%08" PRIx64 "): dma-direct gives each CMA "
+			"buffer back (dma_coherent_ok()) and takes pages from the page allocator "
+			"within reach (GFP_DMA/GFP_DMA32), so the area serves this device nothing "
+			"and a buffer above the largest buddy block (4 MiB) fails",
+			a->name, a->base, a->base + a->size, lo, hi);
+	else if (a->fixed && (a->base < lo || a->base + a->size > hi))
 		problem(c, SEV_ERROR, dev, "reach",
 			"its area %s (0x%08" PRIx64 "-0x%08" PRIx64 ") is outside what the device "
-			"reaches (0x%08" PRIx64 "-0x%08" PRIx64 "): stock 6.1 hands it buffers it "
-			"cannot use; with cmalab's series every allocation from the area fails, "
-			"ENOMEM", a->name, a->base,
+			"reaches (0x%08" PRIx64 "-0x%08" PRIx64 "): a stock ARM kernel hands it "
+			"buffers it cannot use; with cmalab's series (patch 0006) every "
+			"allocation from the area fails, ENOMEM", a->name, a->base,
 			a->base + a->size, lo, hi);
 	else if (!a->fixed && (a->win_start < lo || a->win_end > hi))
 		problem(c, SEV_WARNING, dev, "reach",
@@ -1076,15 +1336,31 @@ int dtb_check(const void *buf, size_t n, char *err, size_t errlen)
 
 int check_run(struct check *c, const struct input *in)
 {
-	int i, ncma, errors = 0, warnings = 0;
+	int i, errors = 0, warnings = 0;
 
 	memset(c, 0, sizeof(*c));
 	c->in = in;
 	command_line(c);
 	memory_layout(c);
 	early_reservations(c);
-	ncma = reserved_memory(c);
-	default_area_rule(c, ncma);
+	reserved_memory(c);
+	if (!k612(c)) {
+		init_regions(c, true, true);
+		if (arm64(c))
+			arm64_bootmem(c);
+		default_area_rule(c, c->ncma);
+	} else if (arm64(c)) {
+		/* setup_arch(): unflatten_device_tree(), then bootmem_init(). */
+		init_regions(c, true, false);
+		init_regions(c, false, true);
+		arm64_bootmem(c);
+		default_area_rule(c, c->ncma);
+	} else {
+		/* setup_arch(): arm_memblock_init(), then unflatten_device_tree(). */
+		init_regions(c, true, false);
+		default_area_rule(c, c->ncma);
+		init_regions(c, false, true);
+	}
 	bindings(c);
 	sizing(c);
 	for (i = 0; i < c->nproblems; i++) {
