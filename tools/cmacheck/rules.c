@@ -408,10 +408,10 @@ static uint64_t dt_max_cpu_address(const void *fdt, int node)
 		uint32_t na = cells_prop(fdt, node, "#address-cells", 2, NULL);
 		uint32_t ns = cells_prop(fdt, node, "#size-cells", 1, NULL);
 		uint32_t pna = pp >= 0 ? cells_prop(fdt, pp, "#address-cells", 2, NULL) : na;
-		int t_len = (int)(na + pna + ns) * 4;
+		int t_len = na <= 2 && pna <= 2 && ns <= 2 ? (int)(na + pna + ns) * 4 : 0;
 		uint64_t end = 0;
 
-		while (na <= 2 && pna <= 2 && ns <= 2 && len >= t_len) {
+		while (t_len && len >= t_len) {
 			uint64_t cpu, size;
 
 			read_cells(&p, na);
@@ -719,6 +719,37 @@ static void fixed_cma_placement(struct check *c, const struct rmem *r)
 	}
 }
 
+/*
+ * 6.12 on 32-bit ARM: of_reserved_mem.c calls dma_contiguous_early_fixup()
+ * for a reusable region as soon as it is reserved or allocated, before
+ * rmem_cma_setup() checks it; 6.1 called it only for regions
+ * rmem_cma_setup() accepted. paging_init()'s dma_contiguous_remap() then
+ * remaps a region the kernel refuses: it clears whole 2 MiB PMDs from the
+ * base up and maps [base, end) again, which hangs the boot before the
+ * console when the base is not 2 MiB aligned; and a refused region placed
+ * by size has been given back to memblock by then, whose allocations there
+ * are remapped under it: that hangs too.
+ */
+static void early_remap_refused(struct check *c, const struct rmem *r)
+{
+	if (arm64(c) || !k612(c))
+		return;
+	if (r->base & (2 * MIB - 1)) {
+		problem(c, SEV_ERROR, r->path, "early-remap",
+			"6.12 remaps it for DMA before refusing it (dma_contiguous_early_fixup() "
+			"at reservation); dma_contiguous_remap() clears 2 MiB PMDs from 0x%08"
+			PRIx64 ", which is not 2 MiB aligned: the boot hangs before the console",
+			r->base);
+		fatal(c);
+	} else if (r->dynamic) {
+		problem(c, SEV_ERROR, r->path, "early-remap",
+			"6.12 remaps it for DMA before refusing it (dma_contiguous_early_fixup() "
+			"when it is allocated), and by paging_init() memblock has handed its "
+			"pages out again: the boot hangs before the console");
+		fatal(c);
+	}
+}
+
 /* rmem_cma_setup() and rmem_dma_setup() for compatible "shared-dma-pool". */
 static void init_region(struct check *c, struct rmem *r, int *ncma)
 {
@@ -780,6 +811,7 @@ static void init_region(struct check *c, struct rmem *r, int *ncma)
 			"pageblock, 0x%" PRIx64 " (CMA_MIN_ALIGNMENT_BYTES): \"Reserved memory: "
 			"incorrect alignment of CMA region\"", r->base, r->size, c->pageblock);
 		r->failed = true;
+		early_remap_refused(c, r);
 		return;
 	}
 	if (*ncma >= (int)max_cma_areas(c)) {
@@ -788,6 +820,7 @@ static void init_region(struct check *c, struct rmem *r, int *ncma)
 			"reserved regions!\", \"Reserved memory: unable to setup CMA region\"",
 			max_cma_areas(c), k612(c) ? "CONFIG_CMA_AREAS" : "CONFIG_CMA_AREAS + 1");
 		r->failed = true;
+		early_remap_refused(c, r);
 		return;
 	}
 	if (fixed)
@@ -1141,8 +1174,8 @@ static bool device_reach(struct check *c, int node, const char *path,
 		uint32_t csc = cells_prop(fdt, parent, "#size-cells", 1, NULL);
 		uint32_t pac = pp >= 0 ? cells_prop(fdt, pp, "#address-cells", 2, NULL) : 2;
 
-		if (p && len > 0 && len >= (int)(cac + pac + csc) * 4 && cac <= 2 && pac <= 2 &&
-		    csc <= 2) {
+		if (p && len > 0 && cac <= 2 && pac <= 2 && csc <= 2 &&
+		    len >= (int)(cac + pac + csc) * 4) {
 			uint64_t dma = read_cells(&p, cac), cpu = read_cells(&p, pac);
 			uint64_t size = read_cells(&p, csc);
 			uint64_t reach = dma < *hi ? *hi - dma : 0;
