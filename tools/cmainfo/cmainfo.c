@@ -114,11 +114,12 @@ static int report_areas(void)
 		printf("  %s: %s\n", DEBUGFS_CMA, strerror(errno));
 		return -1;
 	}
-	printf("  %-20s %-10s %-10s %-10s %-10s %-8s %s\n", "NAME", "BASE",
+	/* BASE fits arm64's addresses above 4 GiB (0x120000000). */
+	printf("  %-20s %-11s %-10s %-10s %-10s %-8s %s\n", "NAME", "BASE",
 	       "SIZE", "USED", "MAXCHUNK", "DEFAULT", "FROM");
 	for (i = 0; i < n; i++) {
 		unsigned long long base, count, used = 0, maxchunk = 0;
-		char dir[PATH_MAX], sz[32];
+		char dir[PATH_MAX], sz[32], addr[24];
 		const char *from;
 		int def;
 
@@ -130,7 +131,8 @@ static int report_areas(void)
 		read_ull(dir, "used", &used);
 		read_ull(dir, "maxchunk", &maxchunk);
 		from = area_origin(names[i]->d_name, &def);
-		printf("  %-20s 0x%08llx %-10s ", names[i]->d_name, base * page_size,
+		snprintf(addr, sizeof(addr), "0x%08llx", base * page_size);
+		printf("  %-20s %-11s %-10s ", names[i]->d_name, addr,
 		       human(count * page_size, sz, sizeof(sz)));
 		printf("%-10s ", human(used * page_size, sz, sizeof(sz)));
 		printf("%-10s %-8s %s\n", human(maxchunk * page_size, sz, sizeof(sz)),

@@ -32,6 +32,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <misc/vfimc.h>
@@ -287,19 +288,32 @@ static uint64_t alignment(uint64_t addr)
 }
 
 /*
+ * Does 32-bit ARM's own allocator (arch_dma_alloc()) serve this buffer, as
+ * it does non-coherent, kernel-mapped ones? Everywhere else dma-direct
+ * serves every request.
+ */
+static bool arch_allocates(const struct vfimc_alloc *b)
+{
+	struct utsname u;
+
+	return !uname(&u) && !strncmp(u.machine, "arm", 3) &&
+	       !(b->flags & VFIMC_ALLOC_NO_KERNEL_MAPPING);
+}
+
+/*
  * Where a buffer came from: its device's area; dma-mapping's fallback to
  * the page allocator when the device has an area but the buffer lies
  * outside it; or the page allocator for a device without an area - and,
- * as the driver counts it, for a single page without a kernel mapping on
- * the default area, which dma-direct never asks that area for.
+ * as the driver counts it, for a single page on the default area, which
+ * dma-direct never asks that area for (only ARM's own allocator does).
  */
 static const char *buffer_source(const struct area *own, bool inside,
 				 const struct vfimc_alloc *b)
 {
 	if (inside)
 		return "area";
-	if (b->size <= (uint64_t)sysconf(_SC_PAGESIZE) &&
-	    b->flags & VFIMC_ALLOC_NO_KERNEL_MAPPING && !strcmp(own->kind, "default-cma"))
+	if (b->size <= (uint64_t)sysconf(_SC_PAGESIZE) && !arch_allocates(b) &&
+	    !strcmp(own->kind, "default-cma"))
 		return "pages";
 	return own->size ? "fallback" : "pages";
 }
