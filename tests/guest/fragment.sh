@@ -30,8 +30,9 @@ used=$(cat "$d/used") mc=$(cat "$d/maxchunk")
 echo "# after freeing every other MiB: used $used pages, maxchunk $mc pages"
 is "$used" $((n * 128)) "half the area is free again"
 is "$mc" 256 "maxchunk says the largest hole is 1 MiB"
-# The area cannot serve maxchunk + 1 pages; dma-mapping's fallback (patch
-# 0007, with arm_cma_fallback=1) then serves them from the page allocator, outside the area.
+# The area cannot serve maxchunk + 1 pages; dma-mapping's fallback (32-bit
+# ARM: patch 0007, with arm_cma_fallback=1; arm64: dma-direct's own) then
+# serves them from the page allocator, outside the area.
 out=$(vfimc alloc "$dev" $(((mc + 1) * 4096)) 2>&1)
 echo "# $out"
 case $out in *" from=fallback "*) r=0 ;; *) r=1 ;; esac

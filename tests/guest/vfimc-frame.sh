@@ -30,7 +30,7 @@ for dev in "$@"; do
 	dma=$(($(echo "$out" | sed -n 's/.* dma=\(0x[0-9a-f]*\) .*/\1/p')))
 	[ $((dma + bytes)) -le $((1 << bits)) ]
 	_result $? "$dev: the frame ends within its $bits-bit DMA reach" "dma $(printf 0x%x "$dma")"
-	echo "$out" | sed -n 's/.* dma=\(0x[0-9a-f]*\) .*/\1/p' >> /tmp/frame-addrs
+	echo "$dma" >> /tmp/frame-addrs
 done
 # Held at once, the frames must not overlap: sorted, each starts past the
 # previous one's end.
@@ -39,7 +39,7 @@ while read -r a; do
 	[ $((a)) -ge "$prev_end" ] || overlap=1
 	prev_end=$((a + bytes))
 done <<EOF2
-$(sort /tmp/frame-addrs)
+$(sort -n /tmp/frame-addrs)
 EOF2
 _result $overlap "the $# frames held at once do not overlap" "$(tr '\n' ' ' < /tmp/frame-addrs)"
 # shellcheck disable=SC2086 # the list of pids

@@ -10,7 +10,37 @@
 # says the boot fails, a boot that fails. Leaves cmacheck's JSON in
 # $work/NAME.json and the kernel's lines (tests/guest/cma-actual.sh) in
 # $work/NAME.actual.
-# shellcheck disable=SC2154 # work and boot_rc come from host.sh
+# shellcheck disable=SC2154 # work, boot_rc and target come from host.sh
+
+# agreement_cases FILE: FILE's cases that apply to this target, as
+# "name|make variables|verdict" lines. A case is
+#   name | make variables | verdict [| targets]
+# where verdict is one word, or PATTERN:VERDICT words for targets that
+# differ (the first pattern matching the target wins), and targets are
+# shell patterns (default: every target).
+agreement_cases() {
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1" |
+	while IFS='|' read -r _name _vars _verdict _targets; do
+		_v="" _in=""
+		set -f
+		for _p in ${_targets:-*}; do
+			# shellcheck disable=SC2254 # the pattern is the point
+			case $target in $_p) _in=1 ;; esac
+		done
+		for _w in $_verdict; do
+			case $_w in
+			*:*) # shellcheck disable=SC2254
+				case $target in ${_w%%:*}) [ -n "$_v" ] || _v=${_w#*:} ;; esac ;;
+			*) _v=$_w ;;
+			esac
+		done
+		set +f
+		if [ -z "$_in" ] || [ -z "$_v" ]; then
+			continue
+		fi
+		echo "$(echo "$_name" | xargs)|$(echo "$_vars" | xargs)|$_v"
+	done
+}
 
 # agreement_compare PREDICTION ACTUAL: print each disagreement.
 #   PREDICTION lines: area NAME BASE|placed SIZE DEFAULT WSTART WEND; bind ...

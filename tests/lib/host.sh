@@ -6,9 +6,17 @@ cd "$top" || exit 1
 # shellcheck source=tests/guest/ktap.sh
 . "$top/tests/guest/ktap.sh"
 
+# The target the test runs on (tests/run.sh sets ARCH and KERNEL; a test
+# run alone gets make's defaults), and where that target's build lives.
+ARCH=${ARCH:-arm} KERNEL=${KERNEL:-6.1}
+export ARCH KERNEL
+target=$ARCH-$KERNEL
+# shellcheck disable=SC2034 # for the tests that source this
+TB=build/$target
+
 # Where this test's boots keep their logs.
 test_id=$(basename "$(dirname "$0")")-$(basename "$0" .test)
-work=$top/build/tests/$test_id
+work=$top/build/tests/$target/$test_id
 rm -rf "$work"
 mkdir -p "$work"
 

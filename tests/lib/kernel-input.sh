@@ -6,6 +6,7 @@
 #                       beyond its memory summary (no "cma:" line)
 #          hang:TEXT    the runner reports a hang; the console log holds TEXT
 #          panic:TEXT   the runner reports a panic; the console log holds TEXT
+#          oops:TEXT    the runner reports an oops or BUG; the log holds TEXT
 # AREAS    the CMA areas that must exist: "none" or "name:pages,..."
 # Prints one KTAP result per assertion (2 for runs/silent, 2 for hang/panic).
 # work and boot_rc come from host.sh.
@@ -30,13 +31,13 @@ kernel_case() {
 			grep -aqF -- "${outcome#runs:}" "$log"
 			_result $? "$desc: the kernel says: ${outcome#runs:}" "not in the console log"
 		fi ;;
-	hang:*|panic:*)
+	hang:*|panic:*|oops:*)
 		what=${outcome%%:*} text=${outcome#*:}
-		if [ "$what" = hang ]; then
-			grep -q 'hung$' "$work/err"
-		else
-			grep -q '^run: kernel panic' "$work/err"
-		fi
+		case $what in
+		hang) grep -q 'hung$' "$work/err" ;;
+		panic) grep -q '^run: kernel panic' "$work/err" ;;
+		oops) grep -q '^run: kernel oops' "$work/err" ;;
+		esac
 		_result $? "$desc: the runner reports a $what" "status $boot_rc: $(head -n 1 "$work/err")"
 		grep -aqF -- "$text" "$log"
 		_result $? "$desc: the kernel said: $text" "$(tail -n 3 "$work/err" | tr '\n' '|')" ;;

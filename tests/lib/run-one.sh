@@ -1,14 +1,18 @@
 #!/bin/sh
-# Run one test for tests/run.sh: its output to build/tests/<name>.log, its
-# status and seconds to .rc; one progress line when it ends.
-# usage: run-one.sh tests/<group>/<name>.test
+# Run one test on one target for tests/run.sh: its output to
+# build/tests/<target>/<group>-<name>.log, its status and seconds to .rc;
+# one progress line when it ends. The test's boots and builds get the
+# target through ARCH and KERNEL.
+# usage: run-one.sh TARGET tests/<group>/<name>.test
 set -u
-t=$1
+target=$1 t=$2
 name=${t#tests/}
 name=${name%.test}
-base=build/tests/$(echo "$name" | tr / -)
+base=build/tests/$target/$(echo "$name" | tr / -)
+ARCH=${target%%-*} KERNEL=${target#*-}
+export ARCH KERNEL
 t0=$(date +%s)
 rc=0
 sh "$t" >"$base.log" 2>&1 || rc=$?
 echo "$rc $(($(date +%s) - t0))" > "$base.rc"
-echo "# finished $name (status $rc, $(($(date +%s) - t0))s)"
+echo "# finished $target/$name (status $rc, $(($(date +%s) - t0))s)"
