@@ -245,24 +245,7 @@ static void *build(const struct region *r, int nr, const char *const *devs, int 
 
 static struct check chk;
 
-static int run(void *fdt, const char *bootargs, uint64_t ram)
-{
-	static struct input in;
-	char err[128];
-
-	memset(&in, 0, sizeof(in));
-	in.fdt = fdt;
-	in.fdt_size = fdt_totalsize(fdt);
-	in.bootargs = bootargs;
-	in.ram_size = ram;
-	in.initrd_size = 4 * MIB;
-	in.kernel_end = RAM_BASE + 8 * MIB;
-	kconfig_defaults(&in.kc);
-	assert_int_equal(dtb_check(fdt, in.fdt_size, err, sizeof(err)), 0);
-	return check_run(&chk, &in);
-}
-
-/* run() on a target, with cmalab's kernel configuration for it. */
+/* Run the model on a target, with cmalab's kernel configuration for it. */
 static int run_on(const char *target, void *fdt, const char *bootargs, uint64_t ram)
 {
 	static struct input in;
@@ -280,6 +263,12 @@ static int run_on(const char *target, void *fdt, const char *bootargs, uint64_t 
 	kconfig_target_defaults(&in.kc, &t);
 	assert_int_equal(dtb_check(fdt, in.fdt_size, err, sizeof(err)), 0);
 	return check_run(&chk, &in);
+}
+
+/* The default target, arm-6.1. */
+static int run(void *fdt, const char *bootargs, uint64_t ram)
+{
+	return run_on("arm-6.1", fdt, bootargs, ram);
 }
 
 static const struct problem *find(const char *rule)

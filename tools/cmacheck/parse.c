@@ -260,7 +260,7 @@ int kconfig_read(struct kconfig *k, const char *path, char *err, size_t errlen)
 {
 	char line[512];
 	FILE *f = fopen(path, "r");
-	bool any = false;
+	bool any = false, max_order = false;
 
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
@@ -304,12 +304,17 @@ int kconfig_read(struct kconfig *k, const char *path, char *err, size_t errlen)
 			k->cma_areas = (unsigned int)strtoul(val, NULL, 0);
 		else if (!strcmp(name, "ARCH_FORCE_MAX_ORDER"))
 			k->max_order = (unsigned int)strtoul(val, NULL, 0);
+		if (!strcmp(name, "ARCH_FORCE_MAX_ORDER"))
+			max_order = true;
 		else if (!strcmp(name, "PAGE_OFFSET"))
 			k->page_offset = strtoull(val, NULL, 0);
 		else if (!strcmp(name, "CMA_SIZE_MBYTES"))
 			k->cma_size_mbytes = strtoull(val, NULL, 0);
 	}
 	fclose(f);
+	/* Without the option, the kernel's default: MAX_ORDER 11, MAX_PAGE_ORDER 10. */
+	if (!max_order)
+		k->max_order = k->target.kver == KVER_6_12 ? 10 : 11;
 	if (!any) {
 		snprintf(err, errlen, "%s: no CONFIG_ option in it: not a kernel .config", path);
 		return -1;
