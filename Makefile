@@ -72,6 +72,8 @@ KOUT := $(CURDIR)/$(TB)/linux-$(FLAVOUR)
 KIMAGE := $(KOUT)/arch/$(ARCH)/boot/$(KIMAGE_NAME)
 MODDIR := $(TB)/modules-$(FLAVOUR)
 BUSYBOX := $(B)/rootfs/busybox-$(DEBARCH)
+# v4l2-compliance and v4l2-ctl with their libraries, a tree for the guest.
+V4L_UTILS := $(B)/rootfs/v4l-utils-$(DEBARCH)
 GBIN := $(TB)/guest/bin
 INITRAMFS := $(TB)/initramfs-$(FLAVOUR).cpio
 BASE_DTS := dts/qemu-virt-$(ARCH).dts
@@ -173,8 +175,11 @@ $(KIMAGE): $(KOUT)/.config $(KSTAMP)
 
 # --- guest userspace --------------------------------------------------------
 
-$(BUSYBOX):
+$(BUSYBOX): scripts/busybox.sh scripts/deb-fetch.sh
 	@scripts/busybox.sh $(DEBARCH) $(B)/dl $@
+
+$(V4L_UTILS)/usr/bin/v4l2-compliance: scripts/v4l-utils.sh scripts/deb-fetch.sh
+	@scripts/v4l-utils.sh $(DEBARCH) $(B)/dl $(V4L_UTILS)
 
 # The patched kernel's UAPI headers our programs use (e.g. misc/vfimc.h).
 UAPI_HEADERS := misc/vfimc.h
@@ -194,9 +199,10 @@ $(GTEST)/%: tests/guest/%.c tests/guest/guest.h $(GUEST_UAPI)
 	@echo "  CC      $@"
 	@$(CROSS_CC) $(CFLAGS_GUEST) -pthread -o $@ $<
 
-$(INITRAMFS): $(KIMAGE) $(BUSYBOX) $(GUEST_BINS) $(GUEST_TEST_BINS) $(GUEST_FILES)
+$(INITRAMFS): $(KIMAGE) $(BUSYBOX) $(V4L_UTILS)/usr/bin/v4l2-compliance \
+		$(GUEST_BINS) $(GUEST_TEST_BINS) $(GUEST_FILES)
 	@echo "  CPIO    $@"
-	@scripts/initramfs.sh $@ $(BUSYBOX) $(GBIN) $(GTEST) $(MODDIR)
+	@scripts/initramfs.sh $@ $(BUSYBOX) $(GBIN) $(GTEST) $(MODDIR) $(V4L_UTILS)
 
 # --- device tree and boot ---------------------------------------------------
 

@@ -2,13 +2,14 @@
 # Install the Debian packages cmalab needs for the given targets
 # (ARCH-KERNEL, e.g. arm-6.1 arm64-6.12), idempotently: a fast dpkg check
 # first, apt-get only for what is missing. Adds the foreign architecture
-# (armhf, arm64) whose package lists the guest's busybox-static comes from.
+# (armhf, arm64) whose package lists the guest's busybox-static and
+# v4l-utils come from.
 #
 # usage: deps.sh TARGET...
 set -eu
 
 packages="
-bc bison flex cpio xz-utils make gcc libc6-dev git kmod procps
+bc bison flex cpio xz-utils make gcc binutils libc6-dev git kmod procps
 libssl-dev libelf-dev ccache sparse
 qemu-system-arm
 device-tree-compiler libfdt-dev dt-schema yamllint
@@ -40,9 +41,9 @@ missing=""
 for p in $packages; do
 	echo "$installed" | grep -qx "$p" || missing="$missing $p"
 done
-# busybox-static is fetched, not installed: the foreign architecture's
-# package lists must be there (apt-cache would say so too, but takes a
-# second a call).
+# busybox-static and v4l-utils are fetched, not installed: the foreign
+# architecture's package lists must be there (apt-cache would say so too,
+# but takes a second a call).
 add_archs=""
 lists_missing=0
 for a in $(echo "$debarchs" | tr ' ' '\n' | sort -u); do

@@ -1,14 +1,14 @@
 #!/bin/sh
 # Assemble the guest's initramfs (newc cpio, uncompressed: TCG boots it
 # faster than it would decompress it): busybox, guest/ (init, profile),
-# our static armhf programs, the guest side of the tests, and the kernel's
-# modules. The per-boot part (mode, RUN command, ROOTFS_OVERLAY) is a second
+# our static programs, the guest side of the tests, the kernel's modules,
+# and Debian's v4l-utils with its libraries (scripts/v4l-utils.sh). The per-boot part (mode, RUN command, ROOTFS_OVERLAY) is a second
 # archive that scripts/run.sh appends.
 #
-# usage: initramfs.sh OUT.cpio BUSYBOX BINDIR TESTBINDIR MODDIR
+# usage: initramfs.sh OUT.cpio BUSYBOX BINDIR TESTBINDIR MODDIR V4L_UTILS_DIR
 set -eu
 
-out=$1 busybox=$2 bindir=$3 testbindir=$4 moddir=$5
+out=$1 busybox=$2 bindir=$3 testbindir=$4 moddir=$5 v4l=$6
 top=$(cd "$(dirname "$0")/.." && pwd)
 
 die() { echo "initramfs: $*" >&2; exit 1; }
@@ -31,6 +31,8 @@ if [ -d "$testbindir" ]; then
 	find "$testbindir" -maxdepth 1 -type f -perm -u+x \
 		-exec cp {} "$stage/usr/lib/cmalab/tests/" \;
 fi
+[ -x "$v4l/usr/bin/v4l2-compliance" ] || die "$v4l holds no v4l2-compliance"
+cp -a "$v4l/." "$stage/"
 if [ -d "$moddir/lib/modules" ]; then
 	cp -a "$moddir/lib" "$stage/"
 fi
