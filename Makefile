@@ -194,7 +194,7 @@ $(GBIN)/%: $$(wildcard tools/%/*.c tools/%/*.h) $(GUEST_UAPI)
 	@echo "  CC      $@"
 	@$(CROSS_CC) $(CFLAGS_GUEST) -o $@ $(filter %.c,$^)
 
-$(GTEST)/%: tests/guest/%.c tests/guest/guest.h $(GUEST_UAPI)
+$(GTEST)/%: tests/guest/%.c tests/guest/guest.h tests/guest/v4l2.h $(GUEST_UAPI)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
 	@$(CROSS_CC) $(CFLAGS_GUEST) -pthread -o $@ $<
