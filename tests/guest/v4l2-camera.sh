@@ -1,0 +1,55 @@
+# v4l2-camera DEV N: the camera-start case through V4L2. A hog of
+# anonymous memory, tmpfs and page cache fills the CMA areas (hog.sh);
+# then DEV's video node is asked for N 1920x1080 RGB24 CAPTURE buffers at
+# once (REQBUFS, tests/guest/v4l2-reqbufs.c), as a camera application
+# asks when it starts. All N are granted, from DEV's area (its used count
+# grows by exactly N frames' pages); the hog's pages that were in the way
+# moved out of CMA and none is lost; closed, the area is back.
+# shellcheck source=tests/guest/ktap.sh
+. /usr/lib/cmalab/tests/ktap.sh
+# shellcheck source=tests/guest/hog.sh
+. /usr/lib/cmalab/tests/hog.sh
+
+dev=$1 n=$2
+area=$(cat "/sys/class/misc/vfimc-$dev/area")
+used=/sys/kernel/debug/cma/$area/used
+meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
+field() { echo "$2" | sed -n "s/.* $1=\\([0-9]*\\)\\/.*/\\1/p"; }
+# A 1920x1080 RGB24 frame: 6220800 bytes, 1519 pages.
+frame_pages=$(((1920 * 1080 * 3 + 4095) / 4096))
+
+plan 5
+used0=$(cat "$used")
+avail=$(($(meminfo MemAvailable) / 1024))
+hog_start $((avail / 4)) $((avail / 4)) "$avail"
+echo "# hog: $hog_ready; CmaFree $(meminfo CmaFree) of $(meminfo CmaTotal) kB"
+before=$(hog where)
+echo "# before: $before"
+
+rm -f /tmp/reqbufs.in /tmp/reqbufs.out
+mkfifo /tmp/reqbufs.in /tmp/reqbufs.out
+/usr/lib/cmalab/tests/v4l2-reqbufs "$dev" "$n" 1920 1080 < /tmp/reqbufs.in > /tmp/reqbufs.out &
+reqbufs_pid=$!
+exec 5>/tmp/reqbufs.in 6</tmp/reqbufs.out
+# The answer line arrives once REQBUFS has returned; the buffers are held
+# until fd 5 closes.
+read -r _ granted _ pages _ ms <&6
+echo "# $dev: REQBUFS $n 1920x1080 RGB24: $granted granted, $pages pages from $area, $ms ms"
+is "$granted" "$n" "$dev: REQBUFS of $n full-HD buffers with the areas full grants $n"
+is "$pages" $((n * frame_pages)) "$dev: they take exactly $((n * frame_pages)) pages of $area"
+
+after=$(hog where)
+echo "# after: $after"
+b=$(($(field anon "$before") + $(field shmem "$before") + $(field file "$before")))
+a=$(($(field anon "$after") + $(field shmem "$after") + $(field file "$after")))
+[ "$a" -lt "$b" ]
+_result $? "the hog holds fewer CMA pages than before ($b -> $a): they moved" ""
+result=$(hog verify)
+echo "# $result"
+case $result in *", 0 corrupted") r=0 ;; *) r=1 ;; esac
+_result $r "the hog's pages are all intact" "$result"
+exec 5>&- 6<&-
+wait "$reqbufs_pid"
+hog_stop
+is "$(cat "$used")" "$used0" "$dev: closed, $area is back to $used0 used pages"
+done_testing
