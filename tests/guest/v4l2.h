@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * V4L2 for cmalab's guest tests in C: a vfimc engine's video node, its
- * two queues, frames with a known pattern, and where a mapped buffer
- * lives - its physical address from /proc/self/pagemap, the CMA area
- * holding it from debugfs. Needs guest.h (and _GNU_SOURCE).
+ * two queues, and frames with a known pattern. Needs guest.h (and
+ * _GNU_SOURCE).
  */
 #ifndef CMALAB_V4L2_H
 #define CMALAB_V4L2_H
@@ -165,54 +164,6 @@ static inline bool pattern_check(const uint8_t *p, uint32_t w, uint32_t h,
 		}
 	snprintf(diag, len, "%ux%u as expected", w, h);
 	return true;
-}
-
-/* The physical address of mapped ADDR (root: pagemap shows PFNs); 0 if none. */
-static inline uint64_t phys_of(const void *addr)
-{
-	long page = sysconf(_SC_PAGESIZE);
-	uint64_t entry = 0;
-	int fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
-
-	/* touch it: a page faulted in on access has no PFN before */
-	(void)*(const volatile uint8_t *)addr;
-	if (fd < 0)
-		return 0;
-	if (pread(fd, &entry, sizeof(entry),
-		  (off_t)((uintptr_t)addr / page * sizeof(entry))) != sizeof(entry))
-		entry = 0;
-	close(fd);
-	if (!(entry >> 63) || !(entry & ((1ULL << 55) - 1)))
-		return 0;
-	return (entry & ((1ULL << 55) - 1)) * (uint64_t)page +
-	       (uintptr_t)addr % page;
-}
-
-/* The CMA area holding [PHYS, PHYS + LEN) into name ("none" if none). */
-static inline const char *area_of(uint64_t phys, size_t len, char *name,
-				  size_t nlen)
-{
-	long page = sysconf(_SC_PAGESIZE);
-	uint64_t base, count;
-	struct dirent *d;
-	char path[300];
-	DIR *dir;
-
-	snprintf(name, nlen, "none");
-	dir = opendir("/sys/kernel/debug/cma");
-	while (phys && dir && (d = readdir(dir))) {
-		if (d->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof(path), "/sys/kernel/debug/cma/%s/base_pfn", d->d_name);
-		base = read_u64(path) * (uint64_t)page;
-		snprintf(path, sizeof(path), "/sys/kernel/debug/cma/%s/count", d->d_name);
-		count = read_u64(path) * (uint64_t)page;
-		if (phys >= base && phys + len <= base + count)
-			snprintf(name, nlen, "%s", d->d_name);
-	}
-	if (dir)
-		closedir(dir);
-	return name;
 }
 
 /* Pages a buffer of LEN bytes takes from its area. */
