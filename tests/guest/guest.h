@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int ktap_n, ktap_failed;
 
@@ -84,6 +85,26 @@ static inline const char *vfimc_area(const char *dev, char *buf, size_t len)
 		buf[strcspn(buf, "\n")] = '\0';
 	if (f)
 		fclose(f);
+	return buf;
+}
+
+/*
+ * The name of vfimc engine DEV's platform device (what sysfs bind and
+ * unbind take), into buf; NULL with errno set if there is none.
+ */
+static inline const char *vfimc_pdev(const char *dev, char *buf, size_t len)
+{
+	char link[256], target[512];
+	const char *slash;
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "/sys/class/misc/vfimc-%s/device", dev);
+	n = readlink(link, target, sizeof(target) - 1);
+	if (n < 0)
+		return NULL;
+	target[n] = '\0';
+	slash = strrchr(target, '/');
+	snprintf(buf, len, "%s", slash ? slash + 1 : target);
 	return buf;
 }
 

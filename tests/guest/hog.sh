@@ -3,6 +3,9 @@
 # reading it is the synchronisation.
 #   hog_start ANON_MIB SHMEM_MIB FILE_MIB   (file on an ext2 scratch disk)
 #   hog CMD [LINES]                          print the answer's LINES lines
+#   hog_moved BEFORE    (needs ktap.sh) two KTAP results: the hog holds
+#                       fewer CMA pages than BEFORE ("hog where"), and
+#                       every page it wrote is intact
 #   hog_stop
 
 hog_start() {
@@ -33,6 +36,22 @@ hog() {
 		echo "$_line"
 		_n=$((_n - 1))
 	done
+}
+
+# The count of KIND in a "where" answer: "KIND=N/TOTAL".
+_hog_field() { echo "$2" | sed -n "s/.* $1=\\([0-9]*\\)\\/.*/\\1/p"; }
+
+hog_moved() {
+	_after=$(hog where)
+	echo "# after: $_after"
+	_b=$(($(_hog_field anon "$1") + $(_hog_field shmem "$1") + $(_hog_field file "$1")))
+	_a=$(($(_hog_field anon "$_after") + $(_hog_field shmem "$_after") + $(_hog_field file "$_after")))
+	[ "$_a" -lt "$_b" ]
+	_result $? "the hog holds fewer CMA pages than before ($_b -> $_a): they moved" ""
+	_verified=$(hog verify)
+	echo "# $_verified"
+	case $_verified in *", 0 corrupted") _r=0 ;; *) _r=1 ;; esac
+	_result $_r "the hog's pages are all intact" "$_verified"
 }
 
 hog_stop() {

@@ -18,8 +18,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <libgen.h>
-#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,7 +59,8 @@ static bool intact(const uint8_t *p, char *diag, size_t len)
 
 int main(int argc, char **argv)
 {
-	char node[300], area[256], link[300], target[PATH_MAX], diag[700], *pdev;
+	char node[300], area[256], target[512], diag[700];
+	const char *pdev;
 	struct v4l2_capability cap;
 	uint8_t *m0 = MAP_FAILED, *m1 = MAP_FAILED;
 	uint64_t used0, pages;
@@ -69,21 +68,17 @@ int main(int argc, char **argv)
 	uint32_t size;
 	int fd, dmabuf = -1, ret;
 	bool unbind;
-	ssize_t n;
 
 	if (argc != 3 || (strcmp(argv[2], "unbind") && strcmp(argv[2], "rmmod"))) {
 		fprintf(stderr, "usage: v4l2-lifetime DEV unbind|rmmod\n");
 		return 2;
 	}
 	unbind = !strcmp(argv[2], "unbind");
-	snprintf(link, sizeof(link), "/sys/class/misc/vfimc-%s/device", argv[1]);
-	n = readlink(link, target, sizeof(target) - 1);
-	if (n < 0) {
-		printf("# %s: %s\n", link, strerror(errno));
+	pdev = vfimc_pdev(argv[1], target, sizeof(target));
+	if (!pdev) {
+		printf("# vfimc-%s: no device: %s\n", argv[1], strerror(errno));
 		return 1;
 	}
-	target[n] = '\0';
-	pdev = basename(target);
 	vfimc_area(argv[1], area, sizeof(area));
 	used0 = cma_used(area);
 

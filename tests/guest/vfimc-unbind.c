@@ -10,8 +10,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
-#include <limits.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
@@ -49,27 +47,24 @@ static int write_str(const char *path, const char *s)
 int main(int argc, char **argv)
 {
 	long page = sysconf(_SC_PAGESIZE);
-	char node[128], link[256], target[PATH_MAX], area[64], diag[160], *pdev;
+	char node[128], target[512], area[64], diag[160];
+	const char *pdev;
 	struct vfimc_alloc a = { 0 }, b = { 0 };
 	struct vfimc_pattern p;
 	volatile uint32_t *w;
 	uint64_t used0, used;
 	int fd, sig, ret;
-	ssize_t n;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: vfimc-unbind DEV\n");
 		return 2;
 	}
 	snprintf(node, sizeof(node), "/dev/vfimc-%s", argv[1]);
-	snprintf(link, sizeof(link), "/sys/class/misc/vfimc-%s/device", argv[1]);
-	n = readlink(link, target, sizeof(target) - 1);
-	if (n < 0) {
-		printf("# %s: %s\n", link, strerror(errno));
+	pdev = vfimc_pdev(argv[1], target, sizeof(target));
+	if (!pdev) {
+		printf("# vfimc-%s: no device: %s\n", argv[1], strerror(errno));
 		return 1;
 	}
-	target[n] = '\0';
-	pdev = basename(target);
 	vfimc_area(argv[1], area, sizeof(area));
 	used0 = cma_used(area);
 
