@@ -30,6 +30,9 @@ for t in "$@"; do
 done
 # Tests add a package here to check the failure path.
 packages="$packages ${CMALAB_EXTRA_PACKAGES:-}"
+# Each once: two targets of one architecture ask for its compiler twice.
+# shellcheck disable=SC2086 # word splitting is the list
+packages=$(printf '%s\n' $packages | sort -u)
 
 die() { echo "deps: $*" >&2; exit 1; }
 

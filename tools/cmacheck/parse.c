@@ -302,11 +302,10 @@ int kconfig_read(struct kconfig *k, const char *path, char *err, size_t errlen)
 			k->hugetlb_page = kconfig_bool(val);
 		else if (!strcmp(name, "CMA_AREAS"))
 			k->cma_areas = (unsigned int)strtoul(val, NULL, 0);
-		else if (!strcmp(name, "ARCH_FORCE_MAX_ORDER"))
+		else if (!strcmp(name, "ARCH_FORCE_MAX_ORDER")) {
 			k->max_order = (unsigned int)strtoul(val, NULL, 0);
-		if (!strcmp(name, "ARCH_FORCE_MAX_ORDER"))
 			max_order = true;
-		else if (!strcmp(name, "PAGE_OFFSET"))
+		} else if (!strcmp(name, "PAGE_OFFSET"))
 			k->page_offset = strtoull(val, NULL, 0);
 		else if (!strcmp(name, "CMA_SIZE_MBYTES"))
 			k->cma_size_mbytes = strtoull(val, NULL, 0);
