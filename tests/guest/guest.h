@@ -7,6 +7,7 @@
 #define CMALAB_GUEST_H
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +87,18 @@ static inline const char *vfimc_area(const char *dev, char *buf, size_t len)
 	if (f)
 		fclose(f);
 	return buf;
+}
+
+/* Writes S to the sysfs file PATH (bind, unbind): 0, or -1 with errno. */
+static inline int write_str(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC), ok;
+
+	if (fd < 0)
+		return -1;
+	ok = write(fd, s, strlen(s)) == (ssize_t)strlen(s);
+	close(fd);
+	return ok ? 0 : -1;
 }
 
 /*

@@ -13,11 +13,8 @@
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
 
-node_of() {
-	for _v in /sys/class/video4linux/video*; do
-		[ "$(cat "$_v/name")" = "vfimc-$1" ] && { echo "/dev/${_v##*/}"; return; }
-	done
-}
+# shellcheck source=tests/guest/video.sh
+. /usr/lib/cmalab/tests/video.sh
 
 if [ $# -eq 0 ]; then
 	for m in /sys/class/misc/vfimc-*; do
@@ -36,9 +33,9 @@ while [ $# -gt 0 ]; do
 	*) dev=$1 exporter=${2:-$first} exporter=${exporter%%:*} ;;
 	esac
 	shift
-	node=$(node_of "$dev")
+	node=$(video_node "$dev")
 	args="-d $node -s"
-	[ "$exporter" = - ] || args="$args -e $(node_of "$exporter")"
+	[ "$exporter" = - ] || args="$args -e $(video_node "$exporter")"
 	# shellcheck disable=SC2086 # device nodes: no spaces
 	out=$(v4l2-compliance $args 2>&1 | tr '\r' '\n' |
 		grep -v -e '^	*Video Output: Frame' -e 'Video Capture: Captured')

@@ -6,13 +6,13 @@
 # converted to YUYV, YUV420 and RGB565 and back.
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
+# shellcheck source=tests/guest/video.sh
+. /usr/lib/cmalab/tests/video.sh
 
 dev=$1
 T=/usr/lib/cmalab/tests
 n=4
-for v in /sys/class/video4linux/video*; do
-	[ "$(cat "$v/name")" = "vfimc-$dev" ] && node=/dev/${v##*/}
-done
+node=$(video_node "$dev")
 
 # stream IN_FOURCC W H OUT_FOURCC W H INFILE OUTFILE
 stream() {

@@ -6,14 +6,14 @@
 # everything closed and freed the area is back where it started.
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
+# shellcheck source=tests/guest/video.sh
+. /usr/lib/cmalab/tests/video.sh
 # shellcheck source=tests/guest/full.sh
 . /usr/lib/cmalab/tests/full.sh
 
 T=/usr/lib/cmalab/tests
 full_setup "$1"
-for v in /sys/class/video4linux/video*; do
-	[ "$(cat "$v/name")" = "vfimc-$dev" ] && node=/dev/${v##*/}
-done
+node=$(video_node "$dev")
 
 plan 4
 full_start

@@ -31,17 +31,6 @@
 #define W 640
 #define H 480
 
-static int write_str(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC), ok;
-
-	if (fd < 0)
-		return -1;
-	ok = write(fd, s, strlen(s)) == (ssize_t)strlen(s);
-	close(fd);
-	return ok ? 0 : -1;
-}
-
 static void used_is(const char *area, uint64_t want, const char *desc)
 {
 	char diag[128];

@@ -33,17 +33,6 @@ static void on_fault(int sig)
 	siglongjmp(fault_jmp, sig);
 }
 
-static int write_str(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY), ok;
-
-	if (fd < 0)
-		return -1;
-	ok = write(fd, s, strlen(s)) == (ssize_t)strlen(s);
-	close(fd);
-	return ok ? 0 : -1;
-}
-
 int main(int argc, char **argv)
 {
 	long page = sysconf(_SC_PAGESIZE);
