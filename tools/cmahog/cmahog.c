@@ -23,6 +23,17 @@
  *   verify   check every page; "verified N pages, M corrupted"
  *   corrupt  flip one bit in the middle page of each kind: a control that
  *            shows verify finds what it is meant to find
+ *   pin KIND AREA DEV [longterm]
+ *            pin the hog's page of KIND that lies nearest AREA's middle through
+ *            /dev/vfimc-DEV (VFIMC_IOC_PIN, short-term unless longterm);
+ *            "pinned kind=K page=P before=PFN after=PFN in=AREA|none id=N"
+ *            (after: where the page is once pinned; a long-term pin moves
+ *            it out of CMA first)
+ *   unpin ID drop pin ID: "unpinned ID"
+ *   flush AREA
+ *            dirty the hog's file pages that lie in AREA and start their
+ *            writeback without waiting for it (sync_file_range()):
+ *            "flushing N pages first=PFN"
  *   quit
  */
 #define _GNU_SOURCE
@@ -31,12 +42,16 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#include <misc/vfimc.h>
 
 #define MAX_AREAS	16
 #define KPF_LRU		5
@@ -341,6 +356,163 @@ static void cmd_verify(void)
 	printf("\n");
 }
 
+static int pagemap_fd = -1;
+
+/* The PFN of the hog's page i of kind k now, 0 if it is not present. */
+static uint64_t pfn_of(int k, size_t i)
+{
+	uintptr_t va = (uintptr_t)(reg[k].map + i * page);
+	uint64_t e;
+
+	if (pagemap_fd < 0) {
+		pagemap_fd = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
+		if (pagemap_fd < 0)
+			die("/proc/self/pagemap");
+	}
+	if (pread(pagemap_fd, &e, sizeof(e), (off_t)(va / page) * 8) != 8)
+		die("pagemap");
+	return e & PM_PRESENT ? e & PM_PFN_MASK : 0;
+}
+
+static const char *area_of(uint64_t pfn)
+{
+	int i;
+
+	for (i = 0; i < nareas; i++)
+		if (pfn >= areas[i].base_pfn && pfn < areas[i].base_pfn + areas[i].count)
+			return areas[i].name;
+	return "none";
+}
+
+static int kind_of(const char *name)
+{
+	int k;
+
+	for (k = 0; k < NKINDS; k++)
+		if (!strcmp(name, kind_name[k]))
+			return k;
+	return -1;
+}
+
+#define MAX_PINS	64
+static struct { int kind; long index; } pins[MAX_PINS];
+static int npins;
+
+static bool pinned(int k, long i)
+{
+	int p;
+
+	for (p = 0; p < npins; p++)
+		if (pins[p].kind == k && pins[p].index == i)
+			return true;
+	return false;
+}
+
+/*
+ * The page of kind k in area, not pinned yet, nearest the area's middle
+ * (so that any large request over the area covers it), or -1.
+ */
+static long middle_in(int k, const char *area)
+{
+	uint64_t mid = 0, best = UINT64_MAX;
+	long found = -1;
+	size_t i;
+	int a;
+
+	for (a = 0; a < nareas; a++)
+		if (!strcmp(areas[a].name, area))
+			mid = areas[a].base_pfn + areas[a].count / 2;
+	for (i = 0; i < reg[k].filled; i++) {
+		uint64_t pfn = pfn_of(k, i), d = pfn > mid ? pfn - mid : mid - pfn;
+
+		if (d < best && !pinned(k, (long)i) && !strcmp(area_of(pfn), area)) {
+			best = d;
+			found = (long)i;
+		}
+	}
+	return found;
+}
+
+static int vfimc_fd = -1;
+
+static void cmd_pin(char *args)
+{
+	char kind[16], area[NAME_MAX + 1], dev[64], how[16] = "";
+	struct vfimc_pin pin = { 0 };
+	uint64_t before;
+	long i;
+	int k;
+
+	if (sscanf(args, "%15s %255s %63s %15s", kind, area, dev, how) < 3 ||
+	    (k = kind_of(kind)) < 0 || (how[0] && strcmp(how, "longterm"))) {
+		printf("error: pin KIND AREA DEV [longterm]\n");
+		return;
+	}
+	i = middle_in(k, area);
+	if (i < 0) {
+		printf("error: no %s page of the hog lies in %s\n", kind, area);
+		return;
+	}
+	if (vfimc_fd < 0) {
+		char path[96];
+
+		snprintf(path, sizeof(path), "/dev/vfimc-%s", dev);
+		vfimc_fd = open(path, O_RDWR | O_CLOEXEC);
+		if (vfimc_fd < 0) {
+			printf("error: %s: %s\n", path, strerror(errno));
+			return;
+		}
+	}
+	before = pfn_of(k, (size_t)i);
+	pin.addr = (uintptr_t)(reg[k].map + (size_t)i * page);
+	pin.size = (uint64_t)page;
+	pin.flags = how[0] ? VFIMC_PIN_LONGTERM : 0;
+	if (npins == MAX_PINS || ioctl(vfimc_fd, VFIMC_IOC_PIN, &pin)) {
+		printf("error: VFIMC_IOC_PIN: %s\n", npins == MAX_PINS ? "too many" : strerror(errno));
+		return;
+	}
+	pins[npins].kind = k;
+	pins[npins++].index = i;
+	printf("pinned kind=%s page=%ld before=0x%" PRIx64 " after=0x%" PRIx64 " in=%s id=%u\n",
+	       kind, i, before, pfn_of(k, (size_t)i), area_of(pfn_of(k, (size_t)i)), pin.id);
+}
+
+static void cmd_unpin(const char *args)
+{
+	uint32_t id = (uint32_t)strtoul(args, NULL, 10);
+
+	if (vfimc_fd < 0 || ioctl(vfimc_fd, VFIMC_IOC_UNPIN, &id))
+		printf("error: VFIMC_IOC_UNPIN %u: %s\n", id,
+		       vfimc_fd < 0 ? "nothing pinned" : strerror(errno));
+	else
+		printf("unpinned %u\n", id);
+}
+
+/* Rewrite the file's pages in area (dirtying them), then start writeback. */
+static void cmd_flush(const char *area)
+{
+	struct region *r = &reg[FILEPC];
+	uint64_t first = 0;
+	size_t i, n = 0;
+
+	for (i = 0; i < r->filled; i++) {
+		uint64_t pfn = pfn_of(FILEPC, i);
+
+		if (strcmp(area_of(pfn), area))
+			continue;
+		fill_page((uint32_t *)(r->map + i * page), FILEPC, (uint32_t)i);
+		if (!n++)
+			first = pfn;
+	}
+	if (!n) {
+		printf("error: no file page of the hog lies in %s\n", area);
+		return;
+	}
+	if (sync_file_range(r->fd, 0, 0, SYNC_FILE_RANGE_WRITE))
+		die("sync_file_range");
+	printf("flushing %zu pages first=0x%" PRIx64 "\n", n, first);
+}
+
 static void cmd_corrupt(void)
 {
 	int k;
@@ -354,7 +526,7 @@ static void cmd_corrupt(void)
 int main(int argc, char **argv)
 {
 	size_t rounds = 1, r;
-	char line[64];
+	char line[256];
 	int i, k;
 
 	page = sysconf(_SC_PAGESIZE);
@@ -407,6 +579,12 @@ int main(int argc, char **argv)
 			cmd_verify();
 		else if (!strcmp(line, "corrupt"))
 			cmd_corrupt();
+		else if (!strncmp(line, "pin ", 4))
+			cmd_pin(line + 4);
+		else if (!strncmp(line, "unpin ", 6))
+			cmd_unpin(line + 6);
+		else if (!strncmp(line, "flush ", 6))
+			cmd_flush(line + 6);
 		else if (!strcmp(line, "quit"))
 			break;
 		else
