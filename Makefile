@@ -85,7 +85,7 @@ FLAVOUR_FRAGMENT := $(wildcard board/common/linux/flavour/$(FLAVOUR).config)
 FRAGMENTS := $(sort $(wildcard board/common/linux/*.config)) \
 	$(sort $(wildcard board/common/linux/$(ARCH)/*.config)) \
 	$(sort $(wildcard board/common/linux/$(KERNEL)/*.config)) $(FLAVOUR_FRAGMENT)
-GUEST_PROGS := cmainfo vfimc cmahog cmabench
+GUEST_PROGS := cmainfo vfimc cmahog cmabench cmawhy
 GUEST_BINS := $(addprefix $(GBIN)/,$(GUEST_PROGS))
 GUEST_FILES := $(wildcard guest/* tests/guest/*.sh)
 # Guest-side tests written in C: tests/guest/<name>.c
