@@ -2,7 +2,7 @@
 # CMA layout and show, or test, what the kernel made of it. See README.md.
 #
 #   make run    [BOARD=] [CMA=] [BOOTARGS=] [RAM=] [OVERLAYS=]
-#               [ROOTFS_OVERLAY=] [RUN=] [TIMEOUT=] [CHECK=0]
+#               [ROOTFS_OVERLAY=] [RUN=] [TIMEOUT=] [CHECK=0] [DISK_WRITE_BPS=]
 #   make shell  (same variables)
 #   make check  [BOARD=] [CMA=] [BOOTARGS=] [RAM=] [OVERLAYS=] [FORMAT=json]
 #   make bench  [BOARD=] [QUICK=1] [RESULTS=dir]
@@ -27,6 +27,10 @@ TIMEOUT ?= 300
 # and uses two when CPUS=2 (threads then really race).
 CPUS ?= 1
 export CPUS
+# The scratch disk's write bandwidth in bytes/s (QEMU throttling.bps-write);
+# empty: as fast as the host. A slow disk keeps pages under writeback.
+DISK_WRITE_BPS ?=
+export DISK_WRITE_BPS
 # make run and make shell run cmacheck first and stop on errors; CHECK=0 boots anyway.
 CHECK ?= 1
 # make check's output: text (the report) or json.
@@ -245,10 +249,14 @@ dtbs: deps $(DTSCHEMA) $(BOARD_DTBS)
 dtb: deps
 	@DTC_STRICT=$(CHECK) scripts/dtb.sh $(RUNDTB) $(RAM) $(BASE_DTS) $(BOARD_OVERLAYS) $(OVERLAYS)
 
+# After a boot: draw the area maps the guest wrote on its data channel
+# (the report always does; a RUN command with "cmawhy --map > /dev/hvc1").
+MAPS = { [ ! -s $(RUNDIR)/data.txt ] || scripts/cma-map.sh $(RUNDIR)/data.txt $(RUNDIR); }
+
 run: deps dtb images $(CMACHECK)
 	@$(PRECHECK)
 	@RUNDIR=$(RUNDIR) TIMEOUT=$(TIMEOUT) ROOTFS_OVERLAY=$(call q,$(ROOTFS_OVERLAY)) \
-	scripts/run.sh $(if $(RUN),run,report) $(KIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM)
+	scripts/run.sh $(if $(RUN),run,report) $(KIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM) && $(MAPS)
 
 shell: deps dtb images $(CMACHECK)
 	@$(PRECHECK)
@@ -303,7 +311,7 @@ run-uboot: deps dtb images board-dtbs $(CMACHECK)
 	@RUNDIR=$(RUNDIR) TIMEOUT=$(TIMEOUT) ROOTFS_OVERLAY=$(call q,$(ROOTFS_OVERLAY)) \
 	UBOOT=$(UBOOT_BIN) UBOOT_BOARD=$(BOARD) UBOOT_PROMPT=$(call q,$(UBOOT_PROMPT)) \
 	UBOOT_DTBS="$(foreach b,$(filter-out $(BOARD),$(BOARDS)),$(b)=$(TB)/dtbs/$(b).dtb)" \
-	scripts/run.sh $(if $(RUN),run,report) $(KIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM)
+	scripts/run.sh $(if $(RUN),run,report) $(KIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM) && $(MAPS)
 
 # --- bench ------------------------------------------------------------------
 

@@ -2,7 +2,8 @@
 # Boot the guest in QEMU's virt machine, always under a timeout, and report what
 # happened. The console (ttyAMA0, earlycon on) is logged; the run channel
 # (virtio console hvc0) carries the report or the RUN command's output to
-# stdout. A panic, an oops, a guest that stops talking or one that runs out
+# stdout; the data channel (hvc1) what the guest writes there to
+# RUNDIR/data.txt (the report's area maps: cmawhy --map). A panic, an oops, a guest that stops talking or one that runs out
 # of time is a failure, reported with its last console lines.
 #
 # usage: run.sh MODE KERNEL INITRAMFS DTB RAM
@@ -18,6 +19,8 @@
 #   RUNDIR          work directory (console.log, out.txt), default build/run
 #   TIMEOUT         seconds the whole boot may take (default 300)
 #   CPUS            virtual CPUs (default 1)
+#   DISK_WRITE_BPS  the scratch disk's write bandwidth, bytes/s (QEMU's
+#                   throttling.bps-write; default: unthrottled)
 #   IDLE            seconds without console or run output before the guest is
 #                   declared hung (default 120; 0 disables)
 #   ROOTFS_OVERLAY  a directory copied into the guest's root
@@ -38,6 +41,7 @@ rundir=${RUNDIR:-build/run}
 timeout=${TIMEOUT:-300}
 idle=${IDLE:-120}
 cpus=${CPUS:-1}
+wbps=${DISK_WRITE_BPS:-}
 loglines=${LOGLINES:-25}
 overlay=${ROOTFS_OVERLAY:-}
 
@@ -51,6 +55,12 @@ arm) qemu=qemu-system-arm cpu=cortex-a15 machine=virt ;;
 arm64) qemu=qemu-system-aarch64 cpu=cortex-a57 machine=virt,acpi=off ;;
 *) die "ARCH=$ARCH: arm or arm64" ;;
 esac
+
+case $wbps in
+'') ;;
+*[!0-9]*|0*) die "DISK_WRITE_BPS=$wbps: a write bandwidth in bytes per second (a positive integer)" ;;
+esac
+throttle=${wbps:+,throttling.bps-write=$wbps}
 
 for f in "$kernel" "$initramfs" "$dtb"; do
 	[ -r "$f" ] || die "$f is missing (make images)"
@@ -68,6 +78,7 @@ mkdir -p "$rundir/extra/etc/cmalab"
 rundir=$(cd "$rundir" && pwd)
 console=$rundir/console.log
 out=$rundir/out.txt
+data=$rundir/data.txt
 
 # The per-boot part of the root: mode, command, user overlay. Appended to
 # the initramfs as a second cpio archive, which the kernel unpacks on top.
@@ -91,6 +102,7 @@ if [ -n "${UBOOT:-}" ]; then
 		-no-reboot -bios "$UBOOT" \
 		-device virtio-serial-device \
 		-chardev "file,id=out,path=$out" -device virtconsole,chardev=out \
+		-chardev "file,id=data,path=$data" -device virtconsole,chardev=data \
 		-drive "file=$rundir/boot.img,if=none,format=raw,id=boot" \
 		-device virtio-blk-device,drive=boot
 else
@@ -102,7 +114,8 @@ else
 		-dtb "$dtb" -append "$bootargs" \
 		-device virtio-serial-device \
 		-chardev "file,id=out,path=$out" -device virtconsole,chardev=out \
-		-drive "file=$rundir/scratch.img,if=none,format=raw,id=scratch" \
+		-chardev "file,id=data,path=$data" -device virtconsole,chardev=data \
+		-drive "file=$rundir/scratch.img,if=none,format=raw,id=scratch$throttle" \
 		-device virtio-blk-device,drive=scratch
 fi
 
