@@ -82,3 +82,36 @@ ktap_complete() {
 	END { if (!docs || seen != planned) bad = 1; exit bad }
 	' "$1"
 }
+
+# guest_ktap_maps VAR=VALUE...: guest_ktap, with the RUN command followed,
+# when it succeeds, by every area's map on the guest's data channel
+# (cmawhy --map); make run draws each as map-<area>.png and fails if a
+# map's device cells disagree with debugfs used. Then one KTAP document:
+# a picture for every area the guest mapped.
+guest_ktap_maps() {
+	_n=$#
+	while [ "$_n" -gt 0 ]; do
+		_a=$1
+		shift
+		case $_a in
+		RUN=*) _a="RUN=( ${_a#RUN=}
+) && cmawhy --map > /dev/hvc1" ;;
+		esac
+		set -- "$@" "$_a"
+		_n=$((_n - 1))
+	done
+	guest_ktap "$@" || return 1
+	_maps=$(tr -d '\r' < "$work/run/data.txt" | sed -n 's/^# cmawhy map \([^ ]*\) .*/\1/p')
+	echo "KTAP version 1"
+	if [ -z "$_maps" ]; then
+		echo "1..1"
+		skip "area maps" "the guest has no CMA area"
+		return 0
+	fi
+	echo "1..$(echo "$_maps" | grep -c .)"
+	for _m in $_maps; do
+		[ -s "$work/run/map-$_m.png" ]
+		_result $? "area $_m: $work/run/map-$_m.png drawn, its device cells equal to debugfs used"
+	done
+	[ "$_ktap_fail" -eq 0 ]
+}
