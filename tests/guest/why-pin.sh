@@ -27,7 +27,7 @@ meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
 # field NAME LINE: the value of NAME=value in a hog answer.
 field() { echo "$2" | sed -n "s/.* $1=\\([^ ]*\\).*/\\1/p"; }
 
-plan 11
+plan 12
 ok cmawhy --enable -- "cmawhy --enable: cma trace events, migration-failure dumps, page_owner"
 
 avail=$(($(meminfo MemAvailable) / 1024))
@@ -59,6 +59,8 @@ has "^last request: $frame pages .*: failed, -16 \\(EBUSY\\)" "$why"
 _result $? "cmawhy: the last request, $frame pages, failed with EBUSY"
 has "^    pfn $xpfn pinned: .*before the last request.*pinned \\(FOLL_PIN\\) or referenced.*; mapped by pid $hog_pid \\(cmahog\\), which holds /dev/vfimc-$dev open" "$why"
 _result $? "cmawhy names $xpfn: left behind by the request, pinned or referenced, mapped by the hog (pid $hog_pid), which holds /dev/vfimc-$dev open"
+echo "$why" | sed -n "/^    pfn $xpfn pinned:/,/^  [^ ]/p" | grep -q '^        handle_mm_fault+'
+_result $? "cmawhy shows $xpfn's allocation stack (page_owner): the hog's page fault"
 has "^verdict: pinned: .* pfn $xpfn mapped by pid $hog_pid \\(cmahog\\), which holds /dev/vfimc-$dev open.*Short-term pins" "$why"
 _result $? "cmawhy's verdict: a short-term pin on $xpfn, by the hog"
 ! has "pfn $ypfn " "$why"

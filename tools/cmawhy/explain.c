@@ -109,6 +109,29 @@ static void who(const struct world *w, const struct page_info *p)
 	}
 }
 
+/* The page's allocation stack from page_owner; once for pages that share it. */
+static void stack(const struct world *w, const struct page_info *p)
+{
+	static const char *last;
+	const char *f;
+
+	if (p->owner < 0)
+		return;
+	f = w->owners[p->owner].stack;
+	if (f == last) {
+		printf("      (allocation stack as above)\n");
+		return;
+	}
+	last = f;
+	printf("      allocation stack (page_owner):\n");
+	while (*f) {
+		size_t n = strcspn(f, "\n");
+
+		printf("        %.*s\n", (int)n, f);
+		f += n + (f[n] == '\n');
+	}
+}
+
 static void flags_words(uint64_t f)
 {
 	static const struct { int bit; const char *name; } names[] = {
@@ -160,6 +183,7 @@ static void page_line(const struct area *a, const struct world *w, uint64_t i)
 		       " or referenced (FOLL_GET)" : "it could not be migrated");
 	who(w, p);
 	printf("\n");
+	stack(w, p);
 }
 
 /* Pages of [first, first + n) that migration cannot take, or must wait for. */
@@ -171,23 +195,38 @@ static bool blocks(const struct page_info *p)
 
 #define MAX_SHOWN	8
 
+/* The pages described in full so far, for explain_request(): each once. */
+static bool *said;
+
+/* A range's counts and the pages in it that block it. */
 static void range_report(const struct area *a, const struct world *w, uint64_t first,
 			 uint64_t n, uint64_t *c)
 {
-	uint64_t i, shown = 0, nblock = 0;
+	uint64_t i, shown = 0, nblock = 0, again = 0;
 
 	count_cls(a, first, n, c);
 	printf("  pfn 0x%" PRIx64 "-0x%" PRIx64 ": ", a->base_pfn + first,
 	       a->base_pfn + first + n - 1);
 	print_counts(c);
 	printf("\n");
-	for (i = first; i < first + n; i++)
-		if (blocks(&a->pg[i]) && nblock++ < MAX_SHOWN) {
+	for (i = first; i < first + n; i++) {
+		if (!blocks(&a->pg[i]))
+			continue;
+		if (said && said[i]) {
+			again++;
+			continue;
+		}
+		if (nblock++ < MAX_SHOWN) {
 			page_line(a, w, i);
+			if (said)
+				said[i] = true;
 			shown++;
 		}
+	}
 	if (nblock > shown)
 		printf("    ... and %" PRIu64 " more\n", nblock - shown);
+	if (again)
+		printf("    and %" PRIu64 " page(s) described above\n", again);
 }
 
 /*
@@ -354,8 +393,23 @@ static bool reported(const struct area *a, const struct lastreq *r)
 	return false;
 }
 
+static int explain(const struct area *a, const struct world *w, const struct lastreq *r,
+		   uint64_t pages, unsigned int align);
+
 int explain_request(const struct area *a, const struct world *w, const struct lastreq *r,
 		    uint64_t pages, unsigned int align)
+{
+	int ret;
+
+	said = calloc(a->count, sizeof(*said));
+	ret = explain(a, w, r, pages, align);
+	free(said);
+	said = NULL;
+	return ret;
+}
+
+static int explain(const struct area *a, const struct world *w, const struct lastreq *r,
+		   uint64_t pages, unsigned int align)
 {
 	uint64_t c[NCLS], first[64], start, run = area_largest_run(a, &start);
 	int n, k, clean = -1;
@@ -411,8 +465,9 @@ int explain_request(const struct area *a, const struct world *w, const struct la
 		       " free, %" PRIu64 " to migrate (anon %" PRIu64 ", tmpfs %" PRIu64
 		       ", page cache %" PRIu64 ")%s\n", a->base_pfn + first[clean], pages,
 		       c[C_FREE], c[C_ANON] + c[C_SHMEM] + c[C_FILE], c[C_ANON], c[C_SHMEM],
-		       c[C_FILE], w->dumps_enabled ? "" :
-		       "; pins show only in the kernel's report of a failure (cmawhy --enable)");
+		       c[C_FILE], w->tracing ? "; a pin shows only once a request fails over it" :
+		       "; a pin shows only once a request fails over it, with the kernel's"
+		       " reports on (cmawhy --enable)");
 		return 0;
 	}
 	verdict_blocked(a, w, first[0], pages);

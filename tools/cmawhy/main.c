@@ -124,6 +124,20 @@ static unsigned int default_align(uint64_t pages)
 }
 
 /* Everything about one area, classified; the kernel's dumps of the last request's window. */
+/* Are the cma trace events on? */
+static bool tracing_on(void)
+{
+	char c = '0';
+	int fd = open("/sys/kernel/tracing/events/cma/enable", O_RDONLY);
+
+	if (fd >= 0) {
+		if (read(fd, &c, 1) != 1)
+			c = '0';
+		close(fd);
+	}
+	return c == '1';
+}
+
 static void world_reset(struct world *w)
 {
 	int i;
@@ -149,7 +163,7 @@ static int load_all(struct area *a, struct world *w, struct lastreq *r, const ch
 	if (ret)
 		return access_error(-ret, "/dev/kmsg");
 	trace_load(name, r);	/* no tracefs, or the events off: from the log alone */
-	w->tracing = r->traced;
+	w->tracing = tracing_on();
 	ret = owners_load(w, a);
 	if (ret)
 		return access_error(-ret, "/sys/kernel/debug/page_owner");
