@@ -6,8 +6,6 @@
 # device's buffer held by its process, and a request that fits is clean.
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
-# shellcheck source=tests/guest/why.sh
-. /usr/lib/cmalab/tests/why.sh
 # shellcheck source=tests/guest/hold.sh
 . /usr/lib/cmalab/tests/hold.sh
 

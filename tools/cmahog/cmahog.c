@@ -174,14 +174,20 @@ static void load_areas(void)
 	closedir(d);
 }
 
-static int in_cma(uint64_t pfn)
+/* The area pfn lies in, "none" if none. */
+static const char *area_of(uint64_t pfn)
 {
 	int i;
 
 	for (i = 0; i < nareas; i++)
 		if (pfn >= areas[i].base_pfn && pfn < areas[i].base_pfn + areas[i].count)
-			return 1;
-	return 0;
+			return areas[i].name;
+	return "none";
+}
+
+static int in_cma(uint64_t pfn)
+{
+	return strcmp(area_of(pfn), "none") != 0;
 }
 
 /* Fill region k up to page `upto`; for the file, write it through. */
@@ -372,16 +378,6 @@ static uint64_t pfn_of(int k, size_t i)
 	if (pread(pagemap_fd, &e, sizeof(e), (off_t)(va / page) * 8) != 8)
 		die("pagemap");
 	return e & PM_PRESENT ? e & PM_PFN_MASK : 0;
-}
-
-static const char *area_of(uint64_t pfn)
-{
-	int i;
-
-	for (i = 0; i < nareas; i++)
-		if (pfn >= areas[i].base_pfn && pfn < areas[i].base_pfn + areas[i].count)
-			return areas[i].name;
-	return "none";
 }
 
 static int kind_of(const char *name)

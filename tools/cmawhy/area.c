@@ -139,6 +139,14 @@ static int load_kpage(const char *file, uint64_t pfn, uint64_t n, uint64_t *out,
 	return 0;
 }
 
+/* An area's first pfn and size alone, from debugfs: 0 or -errno. */
+int area_span(const char *name, uint64_t *base_pfn, uint64_t *count)
+{
+	int ret = read_u64(name, "base_pfn", base_pfn);
+
+	return ret ? ret : read_u64(name, "count", count);
+}
+
 /*
  * Returns 0, or -errno: -ENOENT no such area (or no debugfs cma/), -EACCES
  * not root.

@@ -73,7 +73,6 @@ struct owner {
 	int pid;
 	char comm[32];
 	char *stack;		/* one frame a line, each "symbol+off/size" */
-	uint64_t pages;
 };
 
 struct proc {
@@ -87,11 +86,9 @@ struct dump {
 	uint64_t pfn;
 	long refcount;
 	long mapcount;
-	bool anon;
 	bool file;		/* has a file mapping: the page cache holds a reference */
 	bool swapcache;
 	bool private;		/* PG_private: buffer heads hold a reference */
-	bool writeback;
 	bool superseded;	/* dumped again later */
 	double ts;		/* when, seconds since boot */
 };
@@ -117,12 +114,11 @@ struct world {
 	int nprocs;
 	struct dump *dumps;
 	int ndumps;
-	bool page_owner;	/* page_owner=on: allocation stacks known */
-	bool dumps_enabled;	/* the kernel dumps pages that fail migration */
 	bool tracing;		/* the cma trace events are on */
 };
 
 /* area.c */
+int area_span(const char *name, uint64_t *base_pfn, uint64_t *count);
 int area_load(struct area *a, const char *name);
 int area_classify(struct area *a, const struct world *w);
 void area_mark_stuck(struct area *a, const struct lastreq *r);

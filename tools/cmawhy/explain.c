@@ -276,20 +276,29 @@ static void device_run(const struct area *a, const struct world *w, uint64_t i, 
 	printf("\n");
 }
 
+/* Where the buffer run holding used page i ends: same owner, all used. */
+static uint64_t run_end(const struct area *a, uint64_t i)
+{
+	uint64_t j = i;
+
+	while (j < a->count && a->pg[j].used && a->pg[j].owner == a->pg[i].owner)
+		j++;
+	return j;
+}
+
 /* The device buffers in the area: runs of used pages, with their owner. */
 static void device_runs(const struct area *a, const struct world *w)
 {
 	uint64_t i = 0, nruns = 0;
 
 	while (i < a->count) {
-		uint64_t j = i;
+		uint64_t j;
 
 		if (!a->pg[i].used) {
 			i++;
 			continue;
 		}
-		while (j < a->count && a->pg[j].used && a->pg[j].owner == a->pg[i].owner)
-			j++;
+		j = run_end(a, i);
 		if (nruns++ < MAX_SHOWN)
 			device_run(a, w, i, j);
 		i = j;
@@ -301,13 +310,11 @@ static void device_runs(const struct area *a, const struct world *w)
 /* The device buffer run that holds page idx. */
 static void device_runs_at(const struct area *a, const struct world *w, uint64_t idx)
 {
-	uint64_t i = idx, j = idx;
+	uint64_t i = idx;
 
 	while (i > 0 && a->pg[i - 1].used && a->pg[i - 1].owner == a->pg[idx].owner)
 		i--;
-	while (j < a->count && a->pg[j].used && a->pg[j].owner == a->pg[idx].owner)
-		j++;
-	device_run(a, w, i, j);
+	device_run(a, w, i, run_end(a, idx));
 }
 
 static void last_request(const struct area *a, const struct world *w, const struct lastreq *r,
@@ -394,21 +401,6 @@ static bool reported(const struct area *a, const struct lastreq *r)
 }
 
 static int explain(const struct area *a, const struct world *w, const struct lastreq *r,
-		   uint64_t pages, unsigned int align);
-
-int explain_request(const struct area *a, const struct world *w, const struct lastreq *r,
-		    uint64_t pages, unsigned int align)
-{
-	int ret;
-
-	said = calloc(a->count, sizeof(*said));
-	ret = explain(a, w, r, pages, align);
-	free(said);
-	said = NULL;
-	return ret;
-}
-
-static int explain(const struct area *a, const struct world *w, const struct lastreq *r,
 		   uint64_t pages, unsigned int align)
 {
 	uint64_t c[NCLS], first[64], start, run = area_largest_run(a, &start);
@@ -472,6 +464,18 @@ static int explain(const struct area *a, const struct world *w, const struct las
 	}
 	verdict_blocked(a, w, first[0], pages);
 	return 1;
+}
+
+int explain_request(const struct area *a, const struct world *w, const struct lastreq *r,
+		    uint64_t pages, unsigned int align)
+{
+	int ret;
+
+	said = calloc(a->count, sizeof(*said));
+	ret = explain(a, w, r, pages, align);
+	free(said);
+	said = NULL;
+	return ret;
 }
 
 void explain_pfn(const struct area *a, const struct world *w, uint64_t idx)

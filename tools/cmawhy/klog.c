@@ -86,10 +86,8 @@ static void klog_line(struct world *w, const char *area, const char *msg, double
 	} else if (!*cur) {
 		return;
 	} else if ((p = strstr(msg, "flags: 0x"))) {
-		(*cur)->anon = !strncmp(msg, "anon ", 5);
 		(*cur)->swapcache = has_flag(p, "swapcache");
 		(*cur)->private = has_flag(p, "private");
-		(*cur)->writeback = has_flag(p, "writeback");
 	} else if (!strncmp(msg, "aops:", 5)) {
 		(*cur)->file = true;
 	} else if (!strncmp(msg, "page_owner free stack", 21) ||

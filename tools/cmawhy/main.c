@@ -123,7 +123,6 @@ static unsigned int default_align(uint64_t pages)
 	return order < CMA_ALIGNMENT ? order : CMA_ALIGNMENT;
 }
 
-/* Everything about one area, classified; the kernel's dumps of the last request's window. */
 /* Are the cma trace events on? */
 static bool tracing_on(void)
 {
@@ -150,7 +149,13 @@ static void world_reset(struct world *w)
 	memset(w, 0, sizeof(*w));
 }
 
-static int load_all(struct area *a, struct world *w, struct lastreq *r, const char *name)
+/*
+ * Everything about one area, its pages classified, the kernel's dumps of
+ * the last request's window marked; with who, also the processes mapping
+ * each page (only an explanation names them: a summary or map does not).
+ */
+static int load_all(struct area *a, struct world *w, struct lastreq *r, const char *name,
+		    bool who)
 {
 	int ret = area_load(a, name), i;
 
@@ -167,11 +172,11 @@ static int load_all(struct area *a, struct world *w, struct lastreq *r, const ch
 	ret = owners_load(w, a);
 	if (ret)
 		return access_error(-ret, "/sys/kernel/debug/page_owner");
-	procs_load(w, a);
+	if (who)
+		procs_load(w, a);
 	for (i = 0; i < w->ndumps; i++) {
 		const struct dump *d = &w->dumps[i];
 
-		w->dumps_enabled = true;
 		if (d->superseded || !r->seen || !r->failed || d->ts < r->t0 || d->ts > r->t1 + 0.001 ||
 		    d->pfn < a->base_pfn || d->pfn >= a->base_pfn + a->count)
 			continue;
@@ -199,16 +204,16 @@ static int one_pfn(const char *arg, struct world *w)
 		struct lastreq r;
 		int ret;
 
-		ret = load_all(&a, w, &r, names[i]);
+		if (area_span(names[i], &a.base_pfn, &a.count) ||
+		    pfn < a.base_pfn || pfn >= a.base_pfn + a.count)
+			continue;
+		ret = load_all(&a, w, &r, names[i], true);
 		if (ret)
 			return ret;
-		if (pfn >= a.base_pfn && pfn < a.base_pfn + a.count) {
-			printf("pfn 0x%" PRIx64 " lies in area %s\n", pfn, a.name);
-			explain_pfn(&a, w, pfn - a.base_pfn);
-			area_free(&a);
-			return 0;
-		}
+		printf("pfn 0x%" PRIx64 " lies in area %s\n", pfn, a.name);
+		explain_pfn(&a, w, pfn - a.base_pfn);
 		area_free(&a);
+		return 0;
 	}
 	return explain_outside(pfn);
 }
@@ -251,7 +256,7 @@ int main(int argc, char **argv)
 	if (pfn)
 		return one_pfn(pfn, &w);
 	if (map && name) {
-		ret = load_all(&a, &w, &r, name);
+		ret = load_all(&a, &w, &r, name, false);
 		if (ret)
 			return ret;
 		print_map(&a);
@@ -265,7 +270,7 @@ int main(int argc, char **argv)
 		if (n < 0)
 			return area_error(-n, "");
 		for (i = 0; i < n; i++) {
-			ret = load_all(&a, &w, &r, names[i]);
+			ret = load_all(&a, &w, &r, names[i], false);
 			if (ret)
 				return ret;
 			if (map)
@@ -278,7 +283,7 @@ int main(int argc, char **argv)
 	}
 	if (size && parse_size(size, &pages))
 		return bad("%s: not a size (bytes, with K, M or G)", size);
-	ret = load_all(&a, &w, &r, name);
+	ret = load_all(&a, &w, &r, name, true);
 	if (ret)
 		return ret;
 	if (!size)

@@ -172,7 +172,6 @@ int owners_load(struct world *w, struct area *a)
 			ret = errno == EINVAL ? 0 : -errno;
 			break;
 		}
-		w->page_owner = true;
 		if (!n)
 			break;
 		buf[n] = '\0';
@@ -182,7 +181,6 @@ int owners_load(struct world *w, struct area *a)
 			break;
 		a->pg[got - a->base_pfn].owner = owner;
 		a->pg[got - a->base_pfn].born = born;
-		w->owners[owner].pages++;
 		pfn = got + 1;
 	}
 	close(fd);
