@@ -21,6 +21,11 @@ export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/cmalab/ccache}"
 # Paths relative to the checkout, so another clone hits the same cache.
 CCACHE_BASEDIR=$(cd "$(dirname "$0")/.." && pwd)
 export CCACHE_BASEDIR
+# Depend mode: the key is the source, the flags and the headers kbuild's
+# -MMD lists, and a miss runs the compiler once instead of preprocessing
+# first. A cold arm-6.1 kernel measured 135 s this way, 178 s in ccache's
+# default mode and 139 s without ccache; warm, 26 s.
+export CCACHE_DEPEND=1
 mkdir -p "$CCACHE_DIR"
 
 # Our own make's flags (-s, its jobserver) are not kbuild's: progress and
