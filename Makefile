@@ -323,20 +323,18 @@ bench: images
 
 # --- tests ------------------------------------------------------------------
 
-# On every target in TARGETS: the kernels its tests boot, the FIT and the
-# processed DT schema are built first; tests then run in parallel, and
-# only read them (tests/run.sh). The default target gets every flavour
-# (tests/debug/ runs there), the others the default and modular kernels.
+# On every target in TARGETS: the kernels its tests boot (the default one
+# and each flavour a selected test names, as tests/run.sh --kernels lists
+# them: TESTS= narrows the builds too), the FIT and the processed DT schema
+# are built first; tests then run in parallel, and only read them.
 TARGETS ?= $(ALL_TARGETS)
 ifneq ($(filter-out $(ALL_TARGETS),$(TARGETS)),)
 $(error TARGETS=$(TARGETS): $(filter-out $(ALL_TARGETS),$(TARGETS)) is no target (targets: $(ALL_TARGETS)))
 endif
-FLAVOURS := $(basename $(notdir $(wildcard board/common/linux/flavour/*.config)))
 test:
 	@scripts/deps.sh $(TARGETS)
-	@for t in $(TARGETS); do \
+	@TARGETS="$(TARGETS)" tests/run.sh --kernels | while read -r t fl; do \
 		a=$${t%%-*} k=$${t#*-}; \
-		if [ $$t = $(firstword $(ALL_TARGETS)) ]; then fl="default $(FLAVOURS)"; else fl="default modular"; fi; \
 		for f in $$fl; do \
 			$(MAKE) -s --no-print-directory ARCH=$$a KERNEL=$$k FLAVOUR=$$f images || exit 1; \
 		done; \

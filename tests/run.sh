@@ -10,6 +10,10 @@
 # reason on its last line). While they run, a comment line marks each one
 # that ends; then every test's KTAP follows, indented, in name order, with
 # its ok/not ok line. Closes with "N passed, N failed".
+#
+# tests/run.sh --kernels prints, for each target, the kernel flavours the
+# selected tests boot ("TARGET default FLAVOUR..."; a test boots a flavour
+# it names as FLAVOUR=name), which is what make test builds.
 set -u
 # Noglob: "targets" patterns are matched with case, never expanded as files.
 set -f
@@ -40,6 +44,15 @@ if [ -n "${TESTS:-}" ]; then
 		n=${t#tests/}
 		echo "$target/${n%.test}" | grep -q -e "$TESTS" && echo "$target $t"
 	done)
+fi
+if [ "${1:-}" = --kernels ]; then
+	for target in $targets; do
+		flavours=$(printf '%s\n' "$jobs_list" | while read -r tt t; do
+			[ "$tt" = "$target" ] && sed -n 's/.*FLAVOUR=\([a-z0-9]*\).*/\1/p' "$t"
+		done | grep -vx default | sort -u | tr '\n' ' ')
+		echo "$target default $flavours"
+	done
+	exit 0
 fi
 n=$(printf '%s\n' "$jobs_list" | grep -c . || true)
 jobs=${JOBS:-$(nproc)}
