@@ -11,6 +11,10 @@ cd "$top" || exit 1
 ARCH=${ARCH:-arm} KERNEL=${KERNEL:-6.1}
 export ARCH KERNEL
 target=$ARCH-$KERNEL
+# The default target: make's defaults, and where tests/run.sh runs every
+# test (the other targets run those whose "# targets:" line names them).
+# shellcheck disable=SC2034 # for the tests that source this
+default_target=arm-6.1
 # shellcheck disable=SC2034 # for the tests that source this
 TB=build/$target
 
