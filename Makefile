@@ -320,6 +320,7 @@ QUICK ?=
 RESULTS ?= results
 bench: images
 	@scripts/bench.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
+	@scripts/bench-phases.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
 
 # --- tests ------------------------------------------------------------------
 

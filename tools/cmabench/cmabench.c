@@ -7,6 +7,7 @@
  *   cmabench alloc DEV STATE SIZES RUNS [DIR]
  *   cmabench reuse
  *   cmabench frag DEV SIZE COUNT
+ *   cmabench profile DEV STATE SIZE RUNS FUNCTIONS [DIR]
  *
  * memcpy  the guest's memcpy bandwidth: "memcpy_mbps N".
  * alloc   for each size (MiB, comma-separated), RUNS times (idle: after
@@ -22,6 +23,14 @@
  *         much of CMA it took: "reuse cma_used_kb=U cma_total_kb=T".
  * frag    fragment free memory (fill, then free every other MiB), then
  *         hold COUNT buffers of SIZE MiB on DEV: "frag success=N attempts=M".
+ * profile as alloc, for one size, two allocations a run: one plain (an
+ *         "alloc" line without cma_fill_pct), then one with ftrace's
+ *         function profiler on, limited to FUNCTIONS (comma-separated):
+ *         each one's calls and time, its callees' included (graph-time),
+ *         as the allocating task saw it (sleep-time). One line per run and
+ *         function: "profile state=S size_mib=N run=R ok=0|1
+ *         latency_ns=L fn=F hits=H time_ns=T"; a function the kernel
+ *         cannot trace (inlined, or absent in this kernel) is "hits=-1".
  *
  * To fill CMA the kernel has to want to: movable allocations go to CMA
  * areas only once the rest of free memory is about as small as CMA's own
@@ -41,6 +50,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/mount.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -357,6 +367,138 @@ static int cmd_alloc(const char *dev, const char *state, const char *sizes, int 
 	return 0;
 }
 
+/* --- profile ------------------------------------------------------------ */
+
+#define TRACEFS		"/sys/kernel/tracing"
+#define MAX_FNS		32
+
+static int tracefs_write(const char *file, const char *val, int append)
+{
+	char path[PATH_MAX];
+	int fd, rc = 0;
+	size_t len = strlen(val);
+
+	snprintf(path, sizeof(path), TRACEFS "/%s", file);
+	fd = open(path, O_WRONLY | O_CLOEXEC | (append ? O_APPEND : O_TRUNC));
+	if (fd < 0)
+		die(path);
+	if (write(fd, val, len) != (ssize_t)len)
+		rc = -1;
+	close(fd);
+	return rc;
+}
+
+/*
+ * Filter the profiler to fns (the names it can trace are kept; the others
+ * get traced[i] = 0); graph-time and sleep-time on: a function's time is
+ * its callees' too, and the time it slept, as its caller waits for it.
+ */
+static void profile_setup(char **fns, int n, int *traced)
+{
+	int i, any = 0;
+
+	/* The guest mounts debugfs only; tracefs is mounted here if need be. */
+	if (access(TRACEFS "/function_profile_enabled", W_OK))
+		mount("tracefs", TRACEFS, "tracefs", 0, NULL);
+	tracefs_write("function_profile_enabled", "0", 0);
+	tracefs_write("set_ftrace_filter", "", 0);
+	tracefs_write("options/graph-time", "1", 0);
+	tracefs_write("options/sleep-time", "1", 0);
+	for (i = 0; i < n; i++)
+		any |= traced[i] = tracefs_write("set_ftrace_filter", fns[i], 1) == 0;
+	/* An empty filter would profile every function in the kernel. */
+	if (!any) {
+		fprintf(stderr, "%s: profile: none of the functions can be traced\n", prog);
+		exit(1);
+	}
+}
+
+/* Add each CPU's count and time of fns[i] (trace_stat/functionN). */
+static void profile_read(char **fns, int n, long *hits, double *ns)
+{
+	char path[PATH_MAX], line[256], name[64];
+	int cpu, i;
+
+	for (i = 0; i < n; i++) {
+		hits[i] = 0;
+		ns[i] = 0;
+	}
+	for (cpu = 0;; cpu++) {
+		FILE *f;
+
+		snprintf(path, sizeof(path), TRACEFS "/trace_stat/function%d", cpu);
+		f = fopen(path, "r");
+		if (!f)
+			break;
+		while (fgets(line, sizeof(line), f)) {
+			long h;
+			double us;
+
+			if (sscanf(line, " %63s %ld %lf us", name, &h, &us) != 3)
+				continue;
+			for (i = 0; i < n; i++)
+				if (!strcmp(name, fns[i])) {
+					hits[i] += h;
+					ns[i] += us * 1000;
+				}
+		}
+		fclose(f);
+	}
+}
+
+static int cmd_profile(const char *dev, const char *state, uint64_t mib, int runs,
+		       const char *functions, const char *dir)
+{
+	enum kind kind = ANON;
+	char *list = strdup(functions), *fns[MAX_FNS], *save = NULL, *tok;
+	int fd = open_dev(dev), traced[MAX_FNS], n = 0, run, i;
+	long hits[MAX_FNS];
+	double ns[MAX_FNS];
+	struct filler f;
+
+	if (!list)
+		die("strdup");
+	for (tok = strtok_r(list, ",", &save); tok && n < MAX_FNS; tok = strtok_r(NULL, ",", &save))
+		fns[n++] = tok;
+	if (!strcmp(state, "tmpfs"))
+		kind = TMPFS;
+	else if (!strcmp(state, "pagecache"))
+		kind = PAGECACHE;
+	else if (strcmp(state, "anon")) {
+		fprintf(stderr, "%s: profile state '%s': anon, tmpfs or pagecache\n", prog, state);
+		return 2;
+	}
+	read_areas();
+	profile_setup(fns, n, traced);
+	filler_open(&f, kind, dir);
+	for (run = 1; run <= runs; run++) {
+		long long lat;
+
+		/* First the same allocation unprofiled: what profiling costs. */
+		filler_fill(&f);
+		filler_make_room(&f, (long)(mib * 1024) + 16 * 1024);
+		lat = alloc_free(fd, mib * MIB);
+		printf("alloc state=%s size_mib=%" PRIu64 " run=%d ok=%d latency_ns=%lld\n",
+		       state, mib, run, lat >= 0, lat >= 0 ? lat : 0);
+		filler_fill(&f);
+		filler_make_room(&f, (long)(mib * 1024) + 16 * 1024);
+		tracefs_write("function_profile_enabled", "1", 0);
+		lat = alloc_free(fd, mib * MIB);
+		tracefs_write("function_profile_enabled", "0", 0);
+		profile_read(fns, n, hits, ns);
+		for (i = 0; i < n; i++)
+			printf("profile state=%s size_mib=%" PRIu64 " run=%d ok=%d latency_ns=%lld fn=%s hits=%ld time_ns=%.0f\n",
+			       state, mib, run, lat >= 0, lat >= 0 ? lat : 0, fns[i],
+			       traced[i] ? hits[i] : -1, traced[i] ? ns[i] : 0);
+		fflush(stdout);
+	}
+	filler_close(&f);
+	tracefs_write("set_ftrace_filter", "", 0);
+	free(list);
+	close(fd);
+	return 0;
+}
+
 static int cmd_reuse(void)
 {
 	struct filler f;
@@ -407,7 +549,8 @@ static int usage(void)
 	fprintf(stderr, "usage: cmabench memcpy\n"
 			"       cmabench alloc DEV STATE SIZES RUNS [DIR]\n"
 			"       cmabench reuse\n"
-			"       cmabench frag DEV SIZE COUNT\n");
+			"       cmabench frag DEV SIZE COUNT\n"
+			"       cmabench profile DEV STATE SIZE RUNS FUNCTIONS [DIR]\n");
 	return 2;
 }
 
@@ -423,5 +566,8 @@ int main(int argc, char **argv)
 		return cmd_reuse();
 	if (argc == 5 && !strcmp(argv[1], "frag") && atoi(argv[4]) > 0)
 		return cmd_frag(argv[2], strtoull(argv[3], NULL, 10), atoi(argv[4]));
+	if (argc >= 7 && !strcmp(argv[1], "profile") && atoi(argv[5]) > 0)
+		return cmd_profile(argv[2], argv[3], strtoull(argv[4], NULL, 10), atoi(argv[5]),
+				   argv[6], argc >= 8 ? argv[7] : NULL);
 	return usage();
 }
