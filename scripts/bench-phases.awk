@@ -1,14 +1,17 @@
 # The phase table from cmabench's lines (scripts/bench-phases.sh): for each
 # filler and size, "STATE SIZE PHASE CALLS MS SHARE" rows, and "STATE SIZE
 # meta KEY VALUE" rows (plain_ms, total_ms, inflation, runs,
-# tracer_us_per_call). A phase is a
-# traced function's own time: its time less its traced callees'. Each is
-# computed per run and its p50 taken over the runs.
+# tracer_us_per_call). A phase is a traced function's own time: its time
+# less its traced callees', in the run whose allocation took the median
+# time; the split of migrate_pages() is the median shares over the fine
+# runs.
 #
 #   coarse|fine alloc state=S size_mib=N run=R ok=1 latency_ns=L
 #   coarse|fine profile state=S size_mib=N run=R ok=1 latency_ns=L fn=F hits=H time_ns=T
 
 function kv(field,    i) { i = index(field, "="); return substr(field, i + 1) }
+
+function abs(x) { return x < 0 ? -x : x }
 
 # p50 of the space-separated numbers in list.
 function median(list,    v, n, i, j, t) {
@@ -88,18 +91,25 @@ END {
 			      "test_pages_isolated isolate_freepages_range undo_isolate_page_range", fns, " ")
 			inner = 0
 			for (i = 1; i in fns; i++) {
-				L[fns[i]] = L[fns[i]] " " t(c, k, r, fns[i])
+				Q[fns[i], n] = t(c, k, r, fns[i])
 				inner += t(c, k, r, fns[i])
 			}
-			L["dma"] = L["dma"] " " (dma - cma)
-			L["cma"] = L["cma"] " " (cma - acr)
-			L["contig"] = L["contig"] " " (acr - inner)
+			Q["dma", n] = dma - cma
+			Q["cma", n] = cma - acr
+			Q["contig", n] = acr - inner
+			Q["total", n] = dma
 			L["total"] = L["total"] " " dma
 		}
 		if (n == 0)
 			continue
-		total = median(L["total"])
-		mig = median(L["migrate_pages"])
+		# The run whose allocation took the median time gives the
+		# phases: they add up to it, each its own part.
+		rm = 1
+		for (r = 2; r <= n; r++)
+			if (abs(Q["total", r] - median(L["total"])) < abs(Q["total", rm] - median(L["total"])))
+				rm = r
+		total = Q["total", rm]
+		mig = Q["migrate_pages", rm]
 		# The fine profile: each per-page callee's own time, as traced,
 		# per run; the parts are split out of the coarse migrate_pages()
 		# time by their shares of the fine one, once the tracer's own
@@ -142,25 +152,29 @@ END {
 				S[mp[i]] = S[mp[i]] " " V[mp[i], r] / (sum + rest)
 			S["migrate_rest"] = S["migrate_rest"] " " rest / (sum + rest)
 		}
-		add(k, "dma_layer", median(L["dma"]), h("coarse", k, "dma_alloc_attrs"))
-		add(k, "cma_bitmap_retries", median(L["cma"]), h("coarse", k, "cma_alloc"))
-		add(k, "isolate_pageblocks", median(L["start_isolate_page_range"]), h("coarse", k, "start_isolate_page_range"))
-		add(k, "drain_pcp", median(L["drain_all_pages"]), h("coarse", k, "drain_all_pages", "__drain_all_pages"))
-		add(k, "drain_lru", median(L["lru_cache_disable"]), h("coarse", k, "lru_cache_disable"))
-		add(k, "isolate_pages", median(L["isolate_migratepages_range"]), h("coarse", k, "isolate_migratepages_range"))
-		add(k, "reclaim_clean", median(L["reclaim_clean_pages_from_list"]), h("coarse", k, "reclaim_clean_pages_from_list"))
+		add(k, "dma_layer", Q["dma", rm], h("coarse", k, "dma_alloc_attrs"))
+		add(k, "cma_bitmap_retries", Q["cma", rm], h("coarse", k, "cma_alloc"))
+		add(k, "isolate_pageblocks", Q["start_isolate_page_range", rm], h("coarse", k, "start_isolate_page_range"))
+		add(k, "drain_pcp", Q["drain_all_pages", rm], h("coarse", k, "drain_all_pages", "__drain_all_pages"))
+		add(k, "drain_lru", Q["lru_cache_disable", rm], h("coarse", k, "lru_cache_disable"))
+		add(k, "isolate_pages", Q["isolate_migratepages_range", rm], h("coarse", k, "isolate_migratepages_range"))
+		add(k, "reclaim_clean", Q["reclaim_clean_pages_from_list", rm], h("coarse", k, "reclaim_clean_pages_from_list"))
 		if (nf > 0) {
+			# The median shares, scaled to add up to one.
+			norm = median(S["migrate_rest"])
+			for (i = 1; i in mp; i++)
+				norm += median(S[mp[i]])
 			for (i = 1; i in mp; i++)
 				if (mp[i] != "migrate_move" || mv)
-					add(k, mp[i], median(S[mp[i]]) * mig,
+					add(k, mp[i], median(S[mp[i]]) / norm * mig,
 					    h("fine", k, mf[i], mf[i] == "folio_copy" ? "folio_mc_copy" : ""))
-			add(k, "migrate_rest", median(S["migrate_rest"]) * mig, h("coarse", k, "migrate_pages"))
+			add(k, "migrate_rest", median(S["migrate_rest"]) / norm * mig, h("coarse", k, "migrate_pages"))
 		} else
 			add(k, "migrate", mig, h("coarse", k, "migrate_pages"))
-		add(k, "test_isolated", median(L["test_pages_isolated"]), h("coarse", k, "test_pages_isolated"))
-		add(k, "take_free", median(L["isolate_freepages_range"]), h("coarse", k, "isolate_freepages_range"))
-		add(k, "undo_isolation", median(L["undo_isolate_page_range"]), h("coarse", k, "undo_isolate_page_range"))
-		add(k, "contig_rest", median(L["contig"]), h("coarse", k, "alloc_contig_range", "alloc_contig_range_noprof"))
+		add(k, "test_isolated", Q["test_pages_isolated", rm], h("coarse", k, "test_pages_isolated"))
+		add(k, "take_free", Q["isolate_freepages_range", rm], h("coarse", k, "isolate_freepages_range"))
+		add(k, "undo_isolation", Q["undo_isolate_page_range", rm], h("coarse", k, "undo_isolate_page_range"))
+		add(k, "contig_rest", Q["contig", rm], h("coarse", k, "alloc_contig_range", "alloc_contig_range_noprof"))
 		for (i = 1; i <= nph[k]; i++) {
 			p = ph[k, i]
 			printf "%s %s %d %.3f %.4f\n", k, p, phcalls[k, p], phms[k, p], (total > 0 ? phms[k, p] / total : 0)

@@ -87,7 +87,7 @@ jq -R -s --arg kernel "$(cat "$top/build/${ARCH:-arm}-${KERNEL:-6.1}/linux-expla
 	{kernel: $kernel, target: $target, board: $board, profiles: .}' "$raw/phases.tsv" >"$out/phases.json"
 
 {
-	echo "Where one allocation from a full area spends its time (p50 over the runs; $(jq -r .target "$out/phases.json"), explain kernel, QEMU TCG)."
+	echo "Where one allocation from a full area spends its time (the allocation that took the median time; $(jq -r .target "$out/phases.json"), explain kernel, QEMU TCG)."
 	jq -r '.profiles[] |
 		"\n**\(.state), \(.size_mib) MiB**: \(.meta.total_ms) ms profiled, \(.meta.plain_ms) ms unprofiled (p50 of \(.meta.runs) runs). The migrate_* rows but the rest are as traced in a second profile, where tracing the per-page calls cost \(.meta.tracer_us_per_call) us a call (migrate_pages \(.meta.inflation)x); migrate_rest is what the first profile'"'"'s migrate_pages time leaves.\n",
 		"| phase | calls | ms | share |", "| --- | --- | --- | --- |",
