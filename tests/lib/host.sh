@@ -15,6 +15,17 @@ target=$ARCH-$KERNEL
 # test (the other targets run those whose "# targets:" line names them).
 # shellcheck disable=SC2034 # for the tests that source this
 default_target=arm-6.1
+
+# first_target PATTERN: the first target in TARGETS (tests/run.sh's; this
+# one for a test run alone) that PATTERN matches, e.g. "arm-*" or "*-6.1".
+# What depends on half a target only is checked there.
+first_target() {
+	for _t in ${TARGETS:-$target}; do
+		# shellcheck disable=SC2254 # the pattern is the point
+		case $_t in $1) echo "$_t"; return ;; esac
+	done
+	echo "$target"
+}
 # shellcheck disable=SC2034 # for the tests that source this
 TB=build/$target
 
