@@ -27,13 +27,15 @@ export CCACHE_BASEDIR
 # default mode and 139 s without ccache; warm, 26 s.
 export CCACHE_DEPEND=1
 mkdir -p "$CCACHE_DIR"
+# ccache for every object but those built around a binary (kcc.sh).
+kcc=$CCACHE_BASEDIR/scripts/kcc.sh
 
 # Our own make's flags (-s, its jobserver) are not kbuild's: progress and
 # the log need kbuild's normal output.
 unset MAKEFLAGS MFLAGS MAKELEVEL
 kmake() {
 	make -C "$src" O="$out" ARCH="$arch" CROSS_COMPILE="$cross" \
-		CC="ccache ${cross}gcc" -j"$jobs" "$@"
+		CC="$kcc ${cross}gcc" -j"$jobs" "$@"
 }
 
 echo "  KERNEL  building $image and modules in $out (log: $log)"
@@ -45,6 +47,16 @@ if [ "$rc" -ne 0 ]; then
 	tail -n 30 "$log" | sed 's/^/  | /' >&2
 	echo "linux-build: kernel build failed (status $rc), full log: $log" >&2
 	exit 1
+fi
+# The zImage must carry the kernel just built (see kcc.sh).
+if [ "$arch" = arm ]; then
+	c=$out/arch/arm/boot/compressed
+	${cross}objcopy -O binary -j .piggydata "$c/piggy.o" "$c/piggy.check"
+	cmp -s "$c/piggy.check" "$c/piggy_data" || {
+		echo "linux-build: $c/piggy.o does not hold the kernel just built (piggy_data): a stale object" >&2
+		exit 1
+	}
+	rm -f "$c/piggy.check"
 fi
 rm -rf "$mod"
 kmake -s modules_install INSTALL_MOD_PATH="$mod" INSTALL_MOD_STRIP=1 >/dev/null
