@@ -69,9 +69,13 @@ TB := $(B)/$(TARGET)
 # applied, shared by both architectures. Build directories are per target
 # and flavour, at the same depth for every target, so that ccache (its
 # base directory is the checkout) serves what two builds share.
-KSRC := $(B)/src/linux-$(KERNEL)
-KSTAMP := $(KSRC).stamp
 PATCHDIR := patches/linux-$(KERNEL)
+# A flavour with patches of its own (patches/linux-$(KERNEL)/$(FLAVOUR)/,
+# applied after the series: changes measured against the series, not in
+# it) builds from a tree of its own.
+FLAVOUR_PATCHDIR := $(patsubst %/series,%,$(wildcard $(PATCHDIR)/$(FLAVOUR)/series))
+KSRC := $(B)/src/linux-$(KERNEL)$(if $(FLAVOUR_PATCHDIR),-$(FLAVOUR))
+KSTAMP := $(KSRC).stamp
 KOUT := $(CURDIR)/$(TB)/linux-$(FLAVOUR)
 KIMAGE := $(KOUT)/arch/$(ARCH)/boot/$(KIMAGE_NAME)
 MODDIR := $(TB)/modules-$(FLAVOUR)
@@ -83,7 +87,8 @@ INITRAMFS := $(TB)/initramfs-$(FLAVOUR).cpio
 BASE_DTS := dts/qemu-virt-$(ARCH).dts
 CMACHECK := $(B)/host/cmacheck
 
-PATCHES := $(PATCHDIR)/series $(wildcard $(PATCHDIR)/*.patch)
+PATCHES := $(PATCHDIR)/series $(wildcard $(PATCHDIR)/*.patch) \
+	$(if $(FLAVOUR_PATCHDIR),$(FLAVOUR_PATCHDIR)/series $(wildcard $(FLAVOUR_PATCHDIR)/*.patch))
 FLAVOUR_FRAGMENT := $(wildcard board/common/linux/flavour/$(FLAVOUR).config)
 # Fragments: every target's, then the architecture's and the kernel's own.
 FRAGMENTS := $(sort $(wildcard board/common/linux/*.config)) \
@@ -167,7 +172,7 @@ $(KSRC).pkgver: FORCE
 	[ "$$(cat $@ 2>/dev/null)" = "$$v" ] || echo "$$v" > $@
 
 $(KSTAMP): $(PATCHES) $(KSRC).pkgver
-	@scripts/linux-source.sh $(KERNEL) $(KSRC) $(PATCHDIR)
+	@scripts/linux-source.sh $(KERNEL) $(KSRC) $(PATCHDIR) $(FLAVOUR_PATCHDIR)
 	@touch $@
 
 $(KOUT)/.config: $(FRAGMENTS) $(KSTAMP)

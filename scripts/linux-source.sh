@@ -1,36 +1,44 @@
 #!/bin/sh
 # Prepare a kernel source tree: Debian's linux-source-KERNEL extracted once
 # into a git repository (tag "pristine"), then the series in
-# patches/linux-KERNEL/ applied with git am. Re-run cheaply: the tree is
-# only re-extracted when the package version changes, and only reset and
-# re-patched when the series changes, so untouched files keep their mtimes
+# patches/linux-KERNEL/ applied with git am, and after it the series of
+# each further PATCHDIR (a flavour's own patches, patches/linux-KERNEL/
+# FLAVOUR/, in a tree of its own). Re-run cheaply: the tree is only
+# re-extracted when the package version changes, and only reset and
+# re-patched when a series changes, so untouched files keep their mtimes
 # and kbuild rebuilds only what the patches touch.
 #
-# usage: linux-source.sh KERNEL SRCDIR PATCHDIR
+# usage: linux-source.sh KERNEL SRCDIR PATCHDIR [PATCHDIR...]
 set -eu
 
 kernel=$1
 src=$2
-patchdir=$(cd "$3" && pwd)
+shift 2
 pkg=linux-source-$kernel
 tarball=/usr/src/$pkg.tar.xz
 
 die() { echo "linux-source: $*" >&2; exit 1; }
 
 [ -r "$tarball" ] || die "$tarball missing: install $pkg (make deps)"
-[ -r "$patchdir/series" ] || die "$patchdir/series missing"
+for d in "$@"; do
+	[ -r "$d/series" ] || die "$d/series missing"
+done
 
 pkgver=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null) ||
 	die "package $pkg is not installed (make deps)"
 
-series=$(grep -v '^[[:space:]]*\(#\|$\)' "$patchdir/series" || true)
+# The patches in order: each PATCHDIR's series, as paths.
+series=$(for d in "$@"; do
+	d=$(cd "$d" && pwd)
+	grep -v '^[[:space:]]*\(#\|$\)' "$d/series" | sed "s|^|$d/|" || true
+done)
 
 series_id() {
 	# Identity of the series: the patch names and every patch's content.
 	{
-		echo "$series"
+		echo "$series" | sed 's|.*/patches/||'
 		for p in $series; do
-			cat "$patchdir/$p"
+			[ ! -r "$p" ] || cat "$p"
 		done
 	} | sha256sum | cut -d' ' -f1
 }
@@ -58,12 +66,12 @@ fi
 want=$(series_id)
 [ "$(cat "$src/.cmalab-series" 2>/dev/null)" = "$want" ] && exit 0
 
-echo "  PATCH   $(echo "$series" | grep -c . || true) patch(es) from $patchdir"
+echo "  PATCH   $(echo "$series" | grep -c . || true) patch(es) from $*"
 git_src am --abort >/dev/null 2>&1 || true
 git_src reset -q --hard pristine
 for p in $series; do
-	[ -r "$patchdir/$p" ] || die "series names $p, which is not in $patchdir"
-	git_src am -q --whitespace=error-all "$patchdir/$p" ||
-		die "$p does not apply to $pkg $pkgver"
+	[ -r "$p" ] || die "$(dirname "$p")/series names $(basename "$p"), which is not there"
+	git_src am -q --whitespace=error-all "$p" ||
+		die "$(basename "$p") does not apply to $pkg $pkgver"
 done
 echo "$want" > "$src/.cmalab-series"
