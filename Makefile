@@ -320,12 +320,16 @@ run-uboot: deps dtb images board-dtbs $(CMACHECK)
 
 # --- bench ------------------------------------------------------------------
 
-# What CMA costs, against a carveout and the buddy allocator (scripts/bench.sh).
+# What CMA costs, against a carveout and the buddy allocator (scripts/bench.sh);
+# where one allocation's time goes (bench-phases.sh); what each change in
+# patches/linux-$(KERNEL)/explain/ does to it, in the same boot as its stock
+# arm (bench-changes.sh).
 QUICK ?=
 RESULTS ?= results
 bench: images
 	@scripts/bench.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
 	@scripts/bench-phases.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
+	@scripts/bench-changes.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
 
 # --- tests ------------------------------------------------------------------
 

@@ -1,0 +1,78 @@
+# One change's boot (scripts/bench-changes.sh) into one JSON object per
+# arm (stock, changed): every "alloc" line after an "arm ARM VALUE" line
+# belongs to that arm; the rounds are pooled. p50 and p99 in ms per state
+# and size, the tax (a state's p50 over idle's at that size), the migration
+# efficiency (32 MiB moved over the full allocation's time beyond idle's,
+# against the arm's median memcpy bandwidth), the reuse fraction (CMA used
+# over total, summed over rounds) and the fragmented allocation's successes.
+# usage: awk -v change=NAME -v rounds=R -v runs=N -f bench-changes.awk GUEST-OUTPUT
+function sort(a, n,   i, j, t) {
+	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+		if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+}
+function pick(a, n, q,   r) { # the q-quantile (nearest rank) of sorted a[1..n]
+	r = int(q * n); if (r < q * n) r++
+	if (r < 1) r = 1
+	return a[r]
+}
+function kv(line, key,   i, f, n) {
+	n = split(line, f, " ")
+	for (i = 1; i <= n; i++) if (index(f[i], key "=") == 1) return substr(f[i], length(key) + 2)
+	return ""
+}
+{ sub(/\r$/, "") }
+$1 == "arm" { a = $2; if (!(a in val)) { arms[++na] = a; val[a] = $3 }; next }
+a == "" { next }
+$1 == "memcpy_mbps" { nm[a]++; mc[a, nm[a]] = $2 + 0; next }
+$1 == "alloc" {
+	k = a SUBSEP kv($0, "state") "_" kv($0, "size_mib") "m"
+	if (!(k in nl)) keys[++nk] = k
+	tries[k]++
+	if (kv($0, "ok") == 1) { nl[k]++; lat[k, nl[k]] = kv($0, "latency_ns") / 1e6 }
+	else nl[k] += 0
+	next
+}
+$1 == "reuse" { used[a] += kv($0, "cma_used_kb"); total[a] += kv($0, "cma_total_kb"); next }
+$1 == "frag" { fs[a] += kv($0, "success"); fa[a] += kv($0, "attempts"); next }
+END {
+	for (i = 1; i <= nk; i++) {
+		k = keys[i]; m = nl[k]
+		for (j = 1; j <= m; j++) l[j] = lat[k, j]
+		sort(l, m)
+		p50[k] = m ? pick(l, m, 0.5) : ""
+		p99[k] = m ? pick(l, m, 0.99) : ""
+	}
+	for (x = 1; x <= na; x++) {
+		a = arms[x]
+		printf "{\"change\": \"%s\", \"arm\": \"%s\", \"value\": \"%s\"", change, a, val[a]
+		printf ", \"rounds\": %d, \"runs\": %d", rounds, runs
+		printf ", \"p50_ms\": {"; sep = ""
+		for (i = 1; i <= nk; i++) { split(keys[i], kk, SUBSEP); if (kk[1] != a || p50[keys[i]] == "") continue
+			printf "%s\"%s\": %.3f", sep, kk[2], p50[keys[i]]; sep = ", " }
+		printf "}, \"p99_ms\": {"; sep = ""
+		for (i = 1; i <= nk; i++) { split(keys[i], kk, SUBSEP); if (kk[1] != a || p99[keys[i]] == "") continue
+			printf "%s\"%s\": %.3f", sep, kk[2], p99[keys[i]]; sep = ", " }
+		printf "}, \"success\": {"; sep = ""
+		for (i = 1; i <= nk; i++) { split(keys[i], kk, SUBSEP); if (kk[1] != a) continue
+			printf "%s\"%s\": [%d, %d]", sep, kk[2], nl[keys[i]], tries[keys[i]]; sep = ", " }
+		printf "}, \"tax\": {"; sep = ""
+		for (i = 1; i <= nk; i++) {
+			split(keys[i], kk, SUBSEP); if (kk[1] != a || kk[2] ~ /^idle_/) continue
+			idle = a SUBSEP "idle_" substr(kk[2], index(kk[2], "_") + 1)
+			if (p50[keys[i]] == "" || p50[idle] == "" || p50[idle] <= 0) continue
+			printf "%s\"%s\": %.2f", sep, kk[2], p50[keys[i]] / p50[idle]; sep = ", "
+		}
+		printf "}"
+		for (j = 1; j <= nm[a]; j++) l[j] = mc[a, j]
+		sort(l, nm[a]); mbps = nm[a] ? pick(l, nm[a], 0.5) : 0
+		f = p50[a SUBSEP "anon_32m"]; z = p50[a SUBSEP "idle_32m"]
+		if (f != "" && z != "" && f > z && mbps > 0)
+			printf ", \"efficiency\": %.3f", (32 / ((f - z) / 1000)) / mbps
+		else
+			printf ", \"efficiency\": null"
+		printf ", \"memcpy_mbps\": %d", mbps
+		if (total[a] > 0) printf ", \"reuse_fraction\": %.3f", used[a] / total[a]
+		else printf ", \"reuse_fraction\": null"
+		printf ", \"frag_success\": %d, \"frag_attempts\": %d}\n", fs[a], fa[a]
+	}
+}
