@@ -72,14 +72,14 @@ echo "  BENCH   changes: the explain kernel (the series and the changes in patch
 make -s --no-print-directory -C "$top" FLAVOUR=explain images >"$raw/build.log" 2>&1 ||
 	{ tail -n 20 "$raw/build.log" >&2; die "the explain kernel failed to build (log: $raw/build.log)"; }
 
-scratch='mkdir -p /mnt/scratch /mnt/shm && mke2fs /dev/vda >/dev/null 2>&1 && mount -t ext2 /dev/vda /mnt/scratch && mount -t tmpfs -o size=100% tmpfs /mnt/shm'
+# shellcheck source=scripts/bench-common.sh
+. "$top/scripts/bench-common.sh"
 # arm ARM PATH VALUE: one arm's measurements, each line tagged by the
 # "arm" line before it, which has the value as the kernel reads it back.
 arm() {
 	printf ' && echo %s > %s && echo "arm %s $(cat %s)" && cmabench memcpy' "$3" "$2" "$1" "$2"
 	for s in $states; do
-		case $s in pagecache) dir=/mnt/scratch ;; tmpfs) dir=/mnt/shm ;; *) dir="" ;; esac
-		printf ' && cmabench alloc fimc0 %s %s %s %s' "$s" "$sizes" "$runs" "$dir"
+		printf ' && cmabench alloc fimc0 %s %s %s %s' "$s" "$sizes" "$runs" "$(bench_dir "$s")"
 	done
 	printf ' && cmabench reuse && cmabench frag fimc0 6 4'
 }
@@ -87,7 +87,7 @@ arm() {
 grep -v '^[[:space:]]*\(#\|$\)' "$switches" >"$raw/switches"
 while read -r name path stock changed; do
 	[ -n "$changed" ] || die "$switches: '$name': want NAME PATH STOCK CHANGED"
-	run="$scratch && cat $path"
+	run="$bench_scratch && cat $path"
 	i=0
 	while [ "$i" -lt "$rounds" ]; do
 		run="$run$(arm stock "$path" "$stock")$(arm changed "$path" "$changed")"

@@ -54,9 +54,11 @@ echo "  BENCH   phases: the explain kernel (function profiler)"
 make -s --no-print-directory -C "$top" FLAVOUR=explain images >"$raw/build.log" 2>&1 ||
 	{ tail -n 20 "$raw/build.log" >&2; die "the explain kernel failed to build (log: $raw/build.log)"; }
 
-run='mkdir -p /mnt/scratch /mnt/shm && mke2fs /dev/vda >/dev/null 2>&1 && mount -t ext2 /dev/vda /mnt/scratch && mount -t tmpfs -o size=100% tmpfs /mnt/shm'
+# shellcheck source=scripts/bench-common.sh
+. "$top/scripts/bench-common.sh"
+run=$bench_scratch
 for s in $states; do
-	case $s in pagecache) dir=/mnt/scratch ;; tmpfs) dir=/mnt/shm ;; *) dir="" ;; esac
+	dir=$(bench_dir "$s")
 	for z in $sizes; do
 		run="$run && cmabench profile fimc0 $s $z $runs $coarse $dir | sed 's/^/coarse /'"
 		run="$run && cmabench profile fimc0 $s $z $fine_runs $fine $dir | sed 's/^/fine /'"

@@ -26,9 +26,8 @@ fi
 rm -rf "$raw"
 mkdir -p "$raw"
 
-# Where the file-backed fillers live: an ext2 scratch disk for page cache,
-# a tmpfs as large as memory for tmpfs pages.
-scratch='mkdir -p /mnt/scratch /mnt/shm && mke2fs /dev/vda >/dev/null 2>&1 && mount -t ext2 /dev/vda /mnt/scratch && mount -t tmpfs -o size=100% tmpfs /mnt/shm'
+# shellcheck source=scripts/bench-common.sh
+. "$top/scripts/bench-common.sh"
 boottime='dmesg | sed -n "s/^\[ *\([0-9.]*\)\] Run \/init.*/boot_s \1/p"'
 
 # run NAME DESCRIPTION VAR=VALUE...: one boot; its output in raw/NAME.txt.
@@ -44,10 +43,9 @@ run() {
 	echo "  BENCH   $desc: $(($(date +%s) - start)) s"
 }
 
-cma_run="$scratch && cmabench memcpy"
+cma_run="$bench_scratch && cmabench memcpy"
 for s in $states; do
-	case $s in pagecache) dir=/mnt/scratch ;; tmpfs) dir=/mnt/shm ;; *) dir="" ;; esac
-	cma_run="$cma_run && cmabench alloc fimc0 $s $sizes $runs $dir"
+	cma_run="$cma_run && cmabench alloc fimc0 $s $sizes $runs $(bench_dir "$s")"
 done
 cma_run="$cma_run && cmabench reuse && cmabench frag fimc0 6 4 && $boottime"
 run cma "CMA ($board, fimc0 on its CMA area): $states at $sizes MiB, $runs runs each" \
