@@ -3,8 +3,11 @@
 # belongs to that arm; the rounds are pooled. p50 and p99 in ms per state
 # and size, the tax (a state's p50 over idle's at that size), the migration
 # efficiency (32 MiB moved over the full allocation's time beyond idle's,
-# against the arm's median memcpy bandwidth), the reuse fraction (CMA used
-# over total, summed over rounds) and the fragmented allocation's successes.
+# against the arm's median memcpy bandwidth; null unless the filler held at
+# least 80% of CMA), the reuse fraction (CMA used over total, summed over
+# rounds), the fragmented allocation's successes, and how full each
+# state's areas were (p50 of cma_fill_pct): a change may keep a filler out
+# of CMA, and then its "full" state is not full.
 # usage: awk -v change=NAME -v rounds=R -v runs=N -f bench-changes.awk GUEST-OUTPUT
 function sort(a, n,   i, j, t) {
 	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
@@ -30,6 +33,7 @@ $1 == "alloc" {
 	tries[k]++
 	if (kv($0, "ok") == 1) { nl[k]++; lat[k, nl[k]] = kv($0, "latency_ns") / 1e6 }
 	else nl[k] += 0
+	if (kv($0, "state") != "idle" && kv($0, "cma_fill_pct") != "") { nf[k]++; fp[k, nf[k]] = kv($0, "cma_fill_pct") + 0 }
 	next
 }
 $1 == "reuse" { used[a] += kv($0, "cma_used_kb"); total[a] += kv($0, "cma_total_kb"); next }
@@ -41,6 +45,9 @@ END {
 		sort(l, m)
 		p50[k] = m ? pick(l, m, 0.5) : ""
 		p99[k] = m ? pick(l, m, 0.99) : ""
+		for (j = 1; j <= nf[k]; j++) l[j] = fp[k, j]
+		sort(l, nf[k])
+		fill[k] = nf[k] ? pick(l, nf[k], 0.5) : ""
 	}
 	for (x = 1; x <= na; x++) {
 		a = arms[x]
@@ -55,6 +62,9 @@ END {
 		printf "}, \"success\": {"; sep = ""
 		for (i = 1; i <= nk; i++) { split(keys[i], kk, SUBSEP); if (kk[1] != a) continue
 			printf "%s\"%s\": [%d, %d]", sep, kk[2], nl[keys[i]], tries[keys[i]]; sep = ", " }
+		printf "}, \"fill_pct\": {"; sep = ""
+		for (i = 1; i <= nk; i++) { split(keys[i], kk, SUBSEP); if (kk[1] != a || fill[keys[i]] == "") continue
+			printf "%s\"%s\": %d", sep, kk[2], fill[keys[i]]; sep = ", " }
 		printf "}, \"tax\": {"; sep = ""
 		for (i = 1; i <= nk; i++) {
 			split(keys[i], kk, SUBSEP); if (kk[1] != a || kk[2] ~ /^idle_/) continue
@@ -65,8 +75,10 @@ END {
 		printf "}"
 		for (j = 1; j <= nm[a]; j++) l[j] = mc[a, j]
 		sort(l, nm[a]); mbps = nm[a] ? pick(l, nm[a], 0.5) : 0
-		f = p50[a SUBSEP "anon_32m"]; z = p50[a SUBSEP "idle_32m"]
-		if (f != "" && z != "" && f > z && mbps > 0)
+		# Only a full area has 32 MiB to move; one a change kept the
+		# filler out of has no efficiency to speak of.
+		f = p50[a SUBSEP "anon_32m"]; z = p50[a SUBSEP "idle_32m"]; full = fill[a SUBSEP "anon_32m"]
+		if (f != "" && z != "" && f > z && mbps > 0 && full != "" && full >= 80)
 			printf ", \"efficiency\": %.3f", (32 / ((f - z) / 1000)) / mbps
 		else
 			printf ", \"efficiency\": null"

@@ -10,7 +10,8 @@
 #
 # Writes OUTDIR/changes.json and changes.md: per change and arm, p50/p99
 # per state and size, the migration tax (full / idle within the arm), the
-# migration efficiency, the reuse fraction and the fragmented success.
+# migration efficiency, the reuse fraction, the fragmented success and how
+# full the filler got CMA.
 #
 # usage: bench-changes.sh OUTDIR QUICK BOARD
 #        bench-changes.sh --table OUTDIR   (only rewrite changes.md)
@@ -32,11 +33,11 @@ die() { echo "bench-changes: $*" >&2; exit 1; }
 # table: OUTDIR/changes.md from OUTDIR/changes.json.
 table() {
 	{
-		echo "Each change against the same kernel with the change switched off, in the same boot ($(jq -r '.[0].rounds' "$out/changes.json") rounds of both, $(jq -r '.[0].runs' "$out/changes.json") runs each; explain kernel, QEMU TCG). Tax: full / idle within the arm, p50."
+		echo "Each change against the same kernel with the change switched off, in the same boot ($(jq -r '.[0].rounds' "$out/changes.json") rounds of both, $(jq -r '.[0].runs' "$out/changes.json") runs each; explain kernel, QEMU TCG). Tax: full / idle within the arm, p50; fill: how much of CMA the filler held before each allocation, p50 (a change may keep it out)."
 		echo
-		echo "| change | arm | anon tax 8 MiB | anon tax 32 MiB | anon p50 8 MiB | p99 | anon p50 32 MiB | p99 | other fillers' tax 8/32 | efficiency | reuse | fragmented 6 MiB |"
-		echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
-		jq -r '.[] | "| \(.change) | \(.arm) (\(.value)) | \(.tax.anon_8m)x | \(.tax.anon_32m)x | \(.p50_ms.anon_8m) ms | \(.p99_ms.anon_8m) ms | \(.p50_ms.anon_32m) ms | \(.p99_ms.anon_32m) ms | " +
+		echo "| change | arm | anon fill 8/32 | anon tax 8 MiB | anon tax 32 MiB | anon p50 8 MiB | p99 | anon p50 32 MiB | p99 | other fillers' tax 8/32 | efficiency | reuse | fragmented 6 MiB |"
+		echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+		jq -r '.[] | "| \(.change) | \(.arm) (\(.value)) | \(.fill_pct.anon_8m)/\(.fill_pct.anon_32m)% | \(.tax.anon_8m)x | \(.tax.anon_32m)x | \(.p50_ms.anon_8m) ms | \(.p99_ms.anon_8m) ms | \(.p50_ms.anon_32m) ms | \(.p99_ms.anon_32m) ms | " +
 			([("pagecache", "tmpfs") as $s | select(.tax[$s + "_8m"] != null) | "\($s) \(.tax[$s + "_8m"])/\(.tax[$s + "_32m"])"] | join(", ") | if . == "" then "-" else . end) +
 			" | \(.efficiency) | \(.reuse_fraction) | \(.frag_success)/\(.frag_attempts) |"' "$out/changes.json"
 		echo

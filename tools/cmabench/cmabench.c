@@ -19,8 +19,9 @@
  *         must be a tmpfs or a disk's file system), with room outside
  *         CMA for what must move. One line per run:
  *         "alloc state=S size_mib=N run=R ok=0|1 latency_ns=L cma_fill_pct=F"
- * reuse   fill anonymous memory until free memory is exhausted and say how
- *         much of CMA it took: "reuse cma_used_kb=U cma_total_kb=T".
+ * reuse   fill anonymous memory until free memory is exhausted (or, if the
+ *         kernel keeps it out of CMA, memory outside CMA) and say how much
+ *         of CMA it took: "reuse cma_used_kb=U cma_total_kb=T".
  * frag    fragment free memory (fill, then free every other MiB), then
  *         hold COUNT buffers of SIZE MiB on DEV: "frag success=N attempts=M".
  * profile as alloc, for one size, two allocations a run: one plain (an
@@ -36,7 +37,10 @@
  * areas only once the rest of free memory is about as small as CMA's own
  * (mm/page_alloc.c: __rmqueue()). So a filler grows until free memory is
  * nearly gone, then gives back what it holds outside CMA - found through
- * /proc/self/pagemap - to make room for the migration.
+ * /proc/self/pagemap - to make room for the migration. A kernel may also
+ * keep a kind of page out of CMA altogether (the explain kernel's
+ * cma.no_anon=): free memory then never runs out, and a filler stops when
+ * memory outside CMA has and CMA takes none of its pages (filler_step()).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -152,6 +156,7 @@ struct filler {
 	int fd, pagemap;
 	char *chunk[MAX_CHUNKS];	/* NULL: not mapped */
 	size_t next;			/* the next slot to try */
+	int shut_out;			/* chunks in a row CMA did not take */
 	char path[PATH_MAX];
 };
 
@@ -234,11 +239,37 @@ static size_t chunk_in_cma(const struct filler *f, size_t i)
 	return in;
 }
 
+/*
+ * Grow by a chunk. Nonzero: no room for another chunk, or CMA did not take
+ * the last SHUT_OUT chunks (none of their pages there, CmaFree not
+ * dropping) although memory outside CMA is down to the floor and smaller
+ * than CMA's free memory - a kernel that lets this kind of page into CMA
+ * puts it there then (__rmqueue() prefers CMA once CMA holds more than
+ * half of free memory), so this one keeps it out, and growing on would end
+ * in the OOM killer with CMA still free.
+ */
+#define SHUT_OUT	4
+
+static int filler_step(struct filler *f)
+{
+	long cma_free = meminfo("CmaFree"), rest;
+
+	if (filler_grow(f))
+		return -1;
+	rest = meminfo("MemFree") - meminfo("CmaFree");
+	if (rest > FLOOR_KB || rest >= meminfo("CmaFree") || meminfo("CmaFree") < cma_free ||
+	    chunk_in_cma(f, (f->next + MAX_CHUNKS - 1) % MAX_CHUNKS)) {
+		f->shut_out = 0;
+		return 0;
+	}
+	return ++f->shut_out >= SHUT_OUT;
+}
+
 /* Grow until CMA is full or free memory is down to the floor. */
 static void filler_fill(struct filler *f)
 {
 	while (meminfo("CmaFree") > CMA_FULL_KB && meminfo("MemFree") > FLOOR_KB)
-		if (filler_grow(f))
+		if (filler_step(f))
 			break;
 }
 
@@ -507,7 +538,7 @@ static int cmd_reuse(void)
 	read_areas();
 	filler_open(&f, ANON, NULL);
 	while (meminfo("MemFree") > FLOOR_KB)
-		if (filler_grow(&f))
+		if (filler_step(&f))
 			break;
 	printf("reuse cma_used_kb=%ld cma_total_kb=%ld\n", total - meminfo("CmaFree"), total);
 	filler_close(&f);
@@ -524,7 +555,7 @@ static int cmd_frag(const char *dev, uint64_t mib, int count)
 	read_areas();
 	filler_open(&f, ANON, NULL);
 	while (meminfo("MemFree") > FLOOR_KB)
-		if (filler_grow(&f))
+		if (filler_step(&f))
 			break;
 	/* Every other chunk back: free memory in 1 MiB pieces everywhere. */
 	for (c = 0; c < MAX_CHUNKS; c += 2)
