@@ -39,8 +39,9 @@
  * nearly gone, then gives back what it holds outside CMA - found through
  * /proc/self/pagemap - to make room for the migration. A kernel may also
  * keep a kind of page out of CMA altogether (the explain kernel's
- * cma.no_anon=): free memory then never runs out, and a filler stops when
- * memory outside CMA has and CMA takes none of its pages (filler_step()).
+ * cma.no_anon=): free memory then never runs out, and a filler stops once
+ * memory outside CMA has run out and CMA takes none of its pages
+ * (filler_step()).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
