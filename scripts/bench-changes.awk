@@ -5,7 +5,8 @@
 # efficiency (32 MiB moved over the full allocation's time beyond idle's,
 # against the arm's median memcpy bandwidth; null unless the filler held at
 # least 80% of CMA), the reuse fraction (CMA used over total, summed over
-# rounds), the fragmented allocation's successes, and how full each
+# rounds; filler_fraction: the reuse filler's own pages in CMA over total),
+# the fragmented allocation's successes, and how full each
 # state's areas were (p50 of cma_fill_pct): a change may keep a filler out
 # of CMA, and then its "full" state is not full.
 # usage: awk -v change=NAME -v rounds=R -v runs=N -f bench-changes.awk GUEST-OUTPUT
@@ -36,7 +37,7 @@ $1 == "alloc" {
 	if (kv($0, "state") != "idle" && kv($0, "cma_fill_pct") != "") { nf[k]++; fp[k, nf[k]] = kv($0, "cma_fill_pct") + 0 }
 	next
 }
-$1 == "reuse" { used[a] += kv($0, "cma_used_kb"); total[a] += kv($0, "cma_total_kb"); next }
+$1 == "reuse" { used[a] += kv($0, "cma_used_kb"); total[a] += kv($0, "cma_total_kb"); mine[a] += kv($0, "filler_in_cma_kb"); next }
 $1 == "frag" { fs[a] += kv($0, "success"); fa[a] += kv($0, "attempts"); next }
 END {
 	for (i = 1; i <= nk; i++) {
@@ -83,8 +84,8 @@ END {
 		else
 			printf ", \"efficiency\": null"
 		printf ", \"memcpy_mbps\": %d", mbps
-		if (total[a] > 0) printf ", \"reuse_fraction\": %.3f", used[a] / total[a]
-		else printf ", \"reuse_fraction\": null"
+		if (total[a] > 0) printf ", \"reuse_fraction\": %.3f, \"filler_fraction\": %.3f", used[a] / total[a], mine[a] / total[a]
+		else printf ", \"reuse_fraction\": null, \"filler_fraction\": null"
 		printf ", \"frag_success\": %d, \"frag_attempts\": %d}\n", fs[a], fa[a]
 	}
 }

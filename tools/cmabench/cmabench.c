@@ -21,7 +21,10 @@
  *         "alloc state=S size_mib=N run=R ok=0|1 latency_ns=L cma_fill_pct=F"
  * reuse   fill anonymous memory until free memory is exhausted (or, if the
  *         kernel keeps it out of CMA, memory outside CMA) and say how much
- *         of CMA it took: "reuse cma_used_kb=U cma_total_kb=T".
+ *         of CMA was in use then, and how much of it the filler's own
+ *         pages (/proc/self/pagemap; CmaFree also misses the free pages
+ *         the per-cpu lists hold): "reuse cma_used_kb=U cma_total_kb=T
+ *         filler_in_cma_kb=F".
  * frag    fragment free memory (fill, then free every other MiB), then
  *         hold COUNT buffers of SIZE MiB on DEV: "frag success=N attempts=M".
  * profile as alloc, for one size, two allocations a run: one plain (an
@@ -535,13 +538,18 @@ static int cmd_reuse(void)
 {
 	struct filler f;
 	long total = meminfo("CmaTotal");
+	size_t i, in = 0;
 
 	read_areas();
 	filler_open(&f, ANON, NULL);
 	while (meminfo("MemFree") > FLOOR_KB)
 		if (filler_step(&f))
 			break;
-	printf("reuse cma_used_kb=%ld cma_total_kb=%ld\n", total - meminfo("CmaFree"), total);
+	for (i = 0; i < MAX_CHUNKS; i++)
+		if (f.chunk[i])
+			in += chunk_in_cma(&f, i);
+	printf("reuse cma_used_kb=%ld cma_total_kb=%ld filler_in_cma_kb=%zu\n",
+	       total - meminfo("CmaFree"), total, in * (size_t)page / 1024);
 	filler_close(&f);
 	return 0;
 }
