@@ -277,6 +277,14 @@ static void filler_fill(struct filler *f)
 			break;
 }
 
+/* Grow until free memory is down to the floor, CMA's included. */
+static void filler_exhaust(struct filler *f)
+{
+	while (meminfo("MemFree") > FLOOR_KB)
+		if (filler_step(f))
+			break;
+}
+
 /*
  * Give back chunks with no page in CMA until want_kb are free outside CMA.
  * Clean page cache needs none: reclaim frees it when the migration needs
@@ -542,9 +550,7 @@ static int cmd_reuse(void)
 
 	read_areas();
 	filler_open(&f, ANON, NULL);
-	while (meminfo("MemFree") > FLOOR_KB)
-		if (filler_step(&f))
-			break;
+	filler_exhaust(&f);
 	for (i = 0; i < MAX_CHUNKS; i++)
 		if (f.chunk[i])
 			in += chunk_in_cma(&f, i);
@@ -563,9 +569,7 @@ static int cmd_frag(const char *dev, uint64_t mib, int count)
 
 	read_areas();
 	filler_open(&f, ANON, NULL);
-	while (meminfo("MemFree") > FLOOR_KB)
-		if (filler_step(&f))
-			break;
+	filler_exhaust(&f);
 	/* Every other chunk back: free memory in 1 MiB pieces everywhere. */
 	for (c = 0; c < MAX_CHUNKS; c += 2)
 		if (f.chunk[c])
