@@ -18,7 +18,8 @@
  *         pages, clean page cache; the last two of a file in DIR, which
  *         must be a tmpfs or a disk's file system), with room outside
  *         CMA for what must move. One line per run:
- *         "alloc state=S size_mib=N run=R ok=0|1 latency_ns=L cma_fill_pct=F"
+ *         "alloc state=S size_mib=N run=R ok=0|1 latency_ns=L cma_fill_pct=F",
+ *         F the share of CMA the filler's own pages held before the run.
  * reuse   fill anonymous memory until free memory is exhausted (or, if the
  *         kernel keeps it out of CMA, memory outside CMA) and say how much
  *         of CMA was in use then, and how much of it the filler's own
@@ -59,6 +60,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -71,6 +73,8 @@
 /* Stop filling at this much free memory: above the watermarks, no OOM. */
 #define FLOOR_KB	(10 * 1024)
 #define CMA_FULL_KB	512
+/* Disk a page-cache filler leaves free (MiB). */
+#define SLOT_MARGIN	8
 
 static const char *prog = "cmabench";
 static long page;
@@ -159,20 +163,49 @@ struct filler {
 	enum kind kind;
 	int fd, pagemap;
 	char *chunk[MAX_CHUNKS];	/* NULL: not mapped */
+	unsigned short in[MAX_CHUNKS];	/* its pages in CMA, last counted */
+	long in_cma;			/* the sum of in[] */
+	size_t slots;			/* chunks the file has room for */
 	size_t next;			/* the next slot to try */
 	int shut_out;			/* chunks in a row CMA did not take */
 	char path[PATH_MAX];
 };
+
+/*
+ * A page-cache filler's file takes disk blocks: it gets as many chunks as
+ * the disk has room for, less a margin, and reuses them in turn (the page
+ * cache of a file rewritten is page cache still).
+ */
+static size_t file_slots(int fd, const char *path)
+{
+	struct statvfs s;
+	unsigned long long room;
+
+	if (fstatvfs(fd, &s))
+		die(path);
+	room = (unsigned long long)s.f_bavail * s.f_frsize / CHUNK;
+	if (room < 2 * SLOT_MARGIN) {
+		fprintf(stderr, "%s: %s: %llu MiB free, want at least %d\n", prog, path, room,
+			2 * SLOT_MARGIN);
+		exit(1);
+	}
+	return room - SLOT_MARGIN < MAX_CHUNKS ? room - SLOT_MARGIN : MAX_CHUNKS;
+}
 
 static void filler_open(struct filler *f, enum kind kind, const char *dir)
 {
 	memset(f, 0, sizeof(*f));
 	f->kind = kind;
 	f->fd = -1;
+	f->slots = MAX_CHUNKS;
 	if (kind != ANON) {
 		snprintf(f->path, sizeof(f->path), "%s/cmabench.fill", dir ? dir : "/tmp");
 		f->fd = open(f->path, O_RDWR | O_CREAT | O_TRUNC, 0600);
-		if (f->fd < 0 || ftruncate(f->fd, (off_t)(MAX_CHUNKS * CHUNK)))
+		if (f->fd < 0)
+			die(f->path);
+		if (kind == PAGECACHE)
+			f->slots = file_slots(f->fd, f->path);
+		if (ftruncate(f->fd, (off_t)(f->slots * CHUNK)))
 			die(f->path);
 	}
 	f->pagemap = open("/proc/self/pagemap", O_RDONLY);
@@ -184,6 +217,8 @@ static void chunk_release(struct filler *f, size_t i)
 {
 	munmap(f->chunk[i], CHUNK);
 	f->chunk[i] = NULL;
+	f->in_cma -= f->in[i];
+	f->in[i] = 0;
 	if (f->kind == TMPFS &&
 	    fallocate(f->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)(i * CHUNK),
 		      (off_t)CHUNK))
@@ -204,30 +239,6 @@ static void filler_close(struct filler *f)
 	close(f->pagemap);
 }
 
-/* Map and dirty one chunk more (page cache: written back, so clean). */
-static int filler_grow(struct filler *f)
-{
-	size_t n, i = f->next;
-	char *p;
-
-	for (n = 0; n < MAX_CHUNKS && f->chunk[i]; n++)
-		i = (i + 1) % MAX_CHUNKS;
-	if (f->chunk[i])
-		return -1;
-	if (f->kind == ANON)
-		p = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	else
-		p = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_SHARED, f->fd, (off_t)(i * CHUNK));
-	if (p == MAP_FAILED)
-		die("mmap");
-	memset(p, (int)(i & 0xff) | 1, CHUNK);
-	if (f->kind == PAGECACHE && msync(p, CHUNK, MS_SYNC))
-		die("msync");
-	f->chunk[i] = p;
-	f->next = (i + 1) % MAX_CHUNKS;
-	return 0;
-}
-
 /* How many of a chunk's pages lie in a CMA area (/proc/self/pagemap). */
 static size_t chunk_in_cma(const struct filler *f, size_t i)
 {
@@ -241,6 +252,59 @@ static size_t chunk_in_cma(const struct filler *f, size_t i)
 	for (k = 0; k < n; k++)
 		in += (e[k] & PM_PRESENT) && pfn_in_cma(e[k] & PM_PFN_MASK);
 	return in;
+}
+
+/*
+ * Map and dirty one chunk more (page cache: written back, so clean), and
+ * count its pages in CMA. A page-cache filler out of slots rewrites its
+ * oldest chunk.
+ */
+static int filler_grow(struct filler *f)
+{
+	size_t n, i = f->next;
+	char *p;
+
+	for (n = 0; n < f->slots && f->chunk[i]; n++)
+		i = (i + 1) % f->slots;
+	if (f->chunk[i] && f->kind != PAGECACHE)
+		return -1;
+	if (f->chunk[i])
+		chunk_release(f, i);
+	if (f->kind == ANON)
+		p = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	else
+		p = mmap(NULL, CHUNK, PROT_READ | PROT_WRITE, MAP_SHARED, f->fd, (off_t)(i * CHUNK));
+	if (p == MAP_FAILED)
+		die("mmap");
+	memset(p, (int)(i & 0xff) | 1, CHUNK);
+	if (f->kind == PAGECACHE && msync(p, CHUNK, MS_SYNC))
+		die("msync");
+	f->chunk[i] = p;
+	f->in[i] = (unsigned short)chunk_in_cma(f, i);
+	f->in_cma += f->in[i];
+	f->next = (i + 1) % f->slots;
+	return 0;
+}
+
+/*
+ * Count the filler's pages in CMA afresh: an allocation migrates them out,
+ * reclaim drops page cache. Between counts, growing and releasing keep the
+ * sum.
+ */
+static void filler_count(struct filler *f)
+{
+	size_t i;
+
+	f->in_cma = 0;
+	for (i = 0; i < f->slots; i++) {
+		f->in[i] = f->chunk[i] ? (unsigned short)chunk_in_cma(f, i) : 0;
+		f->in_cma += f->in[i];
+	}
+}
+
+static long filler_cma_kb(const struct filler *f)
+{
+	return f->in_cma * page / 1024;
 }
 
 /*
@@ -262,19 +326,38 @@ static int filler_step(struct filler *f)
 		return -1;
 	rest = meminfo("MemFree") - meminfo("CmaFree");
 	if (rest > FLOOR_KB || rest >= meminfo("CmaFree") || meminfo("CmaFree") < cma_free ||
-	    chunk_in_cma(f, (f->next + MAX_CHUNKS - 1) % MAX_CHUNKS)) {
+	    f->in[(f->next + f->slots - 1) % f->slots]) {
 		f->shut_out = 0;
 		return 0;
 	}
 	return ++f->shut_out >= SHUT_OUT;
 }
 
-/* Grow until CMA is full or free memory is down to the floor. */
+/*
+ * Grow until the filler's own pages fill CMA or free memory is down to the
+ * floor. Its own pages, not CmaFree: CmaFree misses the free pages the
+ * per-cpu lists hold (6.12's lists hold up to an eighth of a zone), which
+ * an allocation gets back by draining them, not by migrating.
+ */
 static void filler_fill(struct filler *f)
 {
-	while (meminfo("CmaFree") > CMA_FULL_KB && meminfo("MemFree") > FLOOR_KB)
+	long full = meminfo("CmaTotal") - CMA_FULL_KB, best;
+	size_t stale = 0;
+
+	filler_count(f);
+	best = f->in_cma;
+	while (filler_cma_kb(f) < full && meminfo("MemFree") > FLOOR_KB) {
 		if (filler_step(f))
 			break;
+		/* A page-cache filler rewriting its slots stops after a round without gain. */
+		if (f->in_cma > best) {
+			best = f->in_cma;
+			stale = 0;
+		} else if (++stale > f->slots) {
+			break;
+		}
+	}
+	filler_count(f);
 }
 
 /* Grow until free memory is down to the floor, CMA's included. */
@@ -394,7 +477,7 @@ static int cmd_alloc(const char *dev, const char *state, const char *sizes, int 
 
 			if (!idle) {
 				filler_fill(&f);
-				fill = total > 0 ? (total - meminfo("CmaFree")) * 100 / total : 0;
+				fill = total > 0 ? filler_cma_kb(&f) * 100 / total : 0;
 				filler_make_room(&f, (long)(mib * 1024) + 16 * 1024);
 			}
 			ns = alloc_free(fd, mib * MIB);
@@ -546,16 +629,13 @@ static int cmd_reuse(void)
 {
 	struct filler f;
 	long total = meminfo("CmaTotal");
-	size_t i, in = 0;
 
 	read_areas();
 	filler_open(&f, ANON, NULL);
 	filler_exhaust(&f);
-	for (i = 0; i < MAX_CHUNKS; i++)
-		if (f.chunk[i])
-			in += chunk_in_cma(&f, i);
-	printf("reuse cma_used_kb=%ld cma_total_kb=%ld filler_in_cma_kb=%zu\n",
-	       total - meminfo("CmaFree"), total, in * (size_t)page / 1024);
+	filler_count(&f);
+	printf("reuse cma_used_kb=%ld cma_total_kb=%ld filler_in_cma_kb=%ld\n",
+	       total - meminfo("CmaFree"), total, filler_cma_kb(&f));
 	filler_close(&f);
 	return 0;
 }
