@@ -2,7 +2,8 @@
 # make bench's per-change rows: each change the explain kernel carries on
 # top of the series (patches/linux-KERNEL/explain/) has a run-time switch,
 # listed with its stock and changed values in that directory's "switches"
-# file. One boot per change; in it, ROUNDS rounds each measure the stock
+# file (a change that paid and went into the default series stays listed
+# there, its boot value the changed one). One boot per change; in it, ROUNDS rounds each measure the stock
 # setting and then the changed one (cmabench alloc from an idle and from a
 # full area, reuse, the fragmented allocation), so that both arms see the
 # same host and the same boot: between boots the same allocation drifts by
@@ -86,8 +87,8 @@ arm() {
 }
 
 grep -v '^[[:space:]]*\(#\|$\)' "$switches" >"$raw/switches"
-while read -r name path stock changed; do
-	[ -n "$changed" ] || die "$switches: '$name': want NAME PATH STOCK CHANGED"
+while read -r name path stock changed boot; do
+	[ -n "$boot" ] || die "$switches: '$name': want NAME PATH STOCK CHANGED BOOT"
 	run="$bench_scratch && cat $path"
 	i=0
 	while [ "$i" -lt "$rounds" ]; do
