@@ -103,8 +103,8 @@ while read -r name path stock changed boot; do
 		die "change $name: the boot failed; see $raw/$name.err and $raw/$name/console.log"
 	cp "$raw/$name.txt" "$out/guest-change-$name.txt"
 	echo "  BENCH   change $name: $(($(date +%s) - start)) s"
-	[ "$(sed -n 1p "$raw/$name.txt" | tr -d '\r')" = "$stock" ] ||
-		die "change $name: $path read '$(sed -n 1p "$raw/$name.txt")' at boot, the stock value is $stock"
+	[ "$(sed -n 1p "$raw/$name.txt" | tr -d '\r')" = "$boot" ] ||
+		die "change $name: $path read '$(sed -n 1p "$raw/$name.txt")' at boot, the switches file says $boot"
 	awk -v change="$name" -v rounds="$rounds" -v runs="$runs" \
 		-f "$top/scripts/bench-changes.awk" "$raw/$name.txt" >>"$raw/rows.json"
 done <"$raw/switches"
