@@ -96,7 +96,7 @@ FRAGMENTS := $(sort $(wildcard board/common/linux/*.config)) \
 	$(sort $(wildcard board/common/linux/$(KERNEL)/*.config)) $(FLAVOUR_FRAGMENT)
 GUEST_PROGS := cmainfo vfimc cmahog cmabench cmawhy
 GUEST_BINS := $(addprefix $(GBIN)/,$(GUEST_PROGS))
-GUEST_FILES := $(wildcard guest/* tests/guest/*.sh)
+GUEST_FILES := $(wildcard guest/* tests/guest/*.sh tests/guest/boards/*.sh)
 # Guest-side tests written in C: tests/guest/<name>.c
 GTEST := $(TB)/guest/tests
 GUEST_TEST_BINS := $(patsubst tests/guest/%.c,$(GTEST)/%,$(wildcard tests/guest/*.c))

@@ -27,6 +27,8 @@ if [ -d "$bindir" ]; then
 	find "$bindir" -maxdepth 1 -type f -perm -u+x -exec cp {} "$stage/usr/bin/" \;
 fi
 cp "$top"/tests/guest/*.sh "$stage/usr/lib/cmalab/tests/"
+mkdir -p "$stage/usr/lib/cmalab/tests/boards"
+cp "$top"/tests/guest/boards/*.sh "$stage/usr/lib/cmalab/tests/boards/"
 if [ -d "$testbindir" ]; then
 	find "$testbindir" -maxdepth 1 -type f -perm -u+x \
 		-exec cp {} "$stage/usr/lib/cmalab/tests/" \;
