@@ -8,6 +8,8 @@
 #   make bench  [BOARD=] [QUICK=1] [RESULTS=dir]
 #   make fit    (build/<target>/fit/cmalab.itb, boot.scr)
 #   make run-uboot  (make run's variables): boot through U-Boot and the FIT
+#   make lava   [BOARD=] (make run's variables): LAVA jobs in build/lava/
+#   make lava-run  [BOARD=]: BOARD's QEMU job through Debian's lava-run
 #   make test   [TARGETS="arm-6.1 arm64-6.12 ..."]
 #
 # Every command takes the target: ARCH=arm|arm64 and KERNEL=6.1|6.12
@@ -124,7 +126,7 @@ endif
 ifneq ($(filter text json,$(FORMAT)),$(FORMAT))
 $(error FORMAT=$(FORMAT): make check prints text (the default) or json)
 endif
-ifneq ($(filter run shell dtb check run-uboot fit,$(MAKECMDGOALS)),)
+ifneq ($(filter run shell dtb check run-uboot fit lava lava-job lava-run,$(MAKECMDGOALS)),)
 INPUT_ERROR := $(shell scripts/check-input.sh $(ARCH) $(call q,$(BOARD)) $(call q,$(CMA)) \
 	$(call q,$(RAM)) $(call q,$(OVERLAYS)) $(call q,$(ROOTFS_OVERLAY)))
 ifneq ($(INPUT_ERROR),)
@@ -148,7 +150,7 @@ export CMALAB_KARGS := $(KARGS)
 RUNDIR ?= $(B)/run
 
 .NOTPARALLEL:
-.PHONY: all help deps images kernel initramfs dtb dtbs dtschema board-dtbs run shell check bench fit run-uboot test clean distclean FORCE
+.PHONY: all help deps images kernel initramfs dtb dtbs dtschema board-dtbs run shell check bench fit run-uboot lava lava-job lava-dispatcher lava-run test clean distclean FORCE
 
 all: images
 
@@ -331,6 +333,42 @@ bench: images
 	@scripts/bench-phases.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
 	@scripts/bench-changes.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
 
+# --- LAVA -------------------------------------------------------------------
+
+# make lava: each board's LAVA jobs for this target (scripts/lava-job.sh),
+# in $(LAVA_JOBS)/<target>/<board>/: qemu.yaml for LAVA's qemu device type,
+# uboot.yaml for a lab's U-Boot board of device type LAVA_UBOOT_DEVICE.
+# Every board of the architecture; BOARD= on the command line: that one.
+# CMA=, BOOTARGS=, RAM=, OVERLAYS= as for make run.
+# make lava-run: BOARD's QEMU job through Debian's lava-run, unpacked into
+# build/lava/dispatcher (scripts/lava-dispatcher.sh); its results in the
+# job's directory, lava/results.tsv.
+LAVA_JOBS ?= $(B)/lava
+LAVA_ENV := $(B)/lava/dispatcher/env
+LAVA_UBOOT_DEVICE ?= cmalab-$(ARCH)-uboot
+LAVA_BOARDS := $(if $(filter command line,$(origin BOARD)),$(BOARD),$(BOARDS))
+LAVA_DIR = $(LAVA_JOBS)/$(TARGET)/$(BOARD)
+
+$(LAVA_ENV): scripts/lava-dispatcher.sh scripts/deb-fetch.sh
+	@echo "  LAVA    Debian's lava-dispatcher, unpacked into $(@D)"
+	@scripts/lava-dispatcher.sh $(B)/dl $(@D)
+
+lava: deps images fit
+	@for b in $(LAVA_BOARDS); do \
+		$(MAKE) -s --no-print-directory lava-job BOARD=$$b RUNDIR=$(LAVA_JOBS)/$(TARGET)/$$b/board || exit 1; \
+	done
+
+lava-job: deps dtb
+	@scripts/lava-job.sh $(LAVA_DIR) $(ARCH) $(TARGET) $(BOARD) $(KIMAGE) $(RUNDTB) $(INITRAMFS) \
+		$(FITDIR)/cmalab.itb $(RAM) $(call q,$(KARGS)) $(LAVA_UBOOT_DEVICE)
+	@echo "  LAVA    $(LAVA_DIR)/qemu.yaml, uboot.yaml"
+
+lava-dispatcher: $(LAVA_ENV)
+
+lava-run: $(LAVA_ENV)
+	@$(MAKE) -s --no-print-directory lava BOARD=$(BOARD)
+	@scripts/lava-run.sh $(LAVA_ENV) $(LAVA_DIR) $(TIMEOUT)
+
 # --- tests ------------------------------------------------------------------
 
 # On every target in TARGETS: the kernels its tests boot (the default one
@@ -350,6 +388,7 @@ test:
 		done; \
 		$(MAKE) -s --no-print-directory ARCH=$$a KERNEL=$$k fit dtschema || exit 1; \
 	done
+	@$(MAKE) -s --no-print-directory lava-dispatcher
 	@TARGETS="$(TARGETS)" tests/run.sh
 
 clean:

@@ -18,10 +18,15 @@ default_target=arm-6.1
 
 # explain_switches: the explain kernel's run-time switches for this
 # kernel (patches/linux-KERNEL/explain/switches), one "NAME PATH STOCK
-# CHANGED" per line; comments and blank lines left out.
+# CHANGED BOOT" per line; comments and blank lines left out.
 explain_switches() {
 	grep -v '^[[:space:]]*\(#\|$\)' "patches/linux-$KERNEL/explain/switches" 2>/dev/null
 }
+
+# Debian's LAVA dispatcher as make lava-dispatcher unpacks it (make test
+# does before any test runs): the file to source for its environment.
+# shellcheck disable=SC2034 # for the tests that source this
+LAVA_ENV_FILE=$top/build/lava/dispatcher/env
 
 # first_target PATTERN: the first target in TARGETS (tests/run.sh's; this
 # one for a test run alone) that PATTERN matches, e.g. "arm-*" or "*-6.1".
