@@ -353,7 +353,12 @@ $(LAVA_ENV): scripts/lava-dispatcher.sh scripts/deb-fetch.sh
 	@echo "  LAVA    Debian's lava-dispatcher, unpacked into $(@D)"
 	@scripts/lava-dispatcher.sh $(B)/dl $(@D)
 
-lava: deps images fit
+# The FIT the U-Boot jobs deploy: make fit's, rebuilt only when what goes
+# into it changed - tests boot from it while make lava runs beside them.
+$(FITDIR)/cmalab.itb: $(KIMAGE) $(INITRAMFS) $(BOARD_DTBS) scripts/fit.sh
+	@$(MAKE) -s --no-print-directory fit
+
+lava: deps images $(FITDIR)/cmalab.itb
 	@for b in $(LAVA_BOARDS); do \
 		$(MAKE) -s --no-print-directory lava-job BOARD=$$b RUNDIR=$(LAVA_JOBS)/$(TARGET)/$$b/board || exit 1; \
 	done

@@ -34,6 +34,15 @@ set +a
 out=$dir/lava
 rm -rf "$out"
 mkdir -p "$out"
+# lava-run leaves the empty directories of a validation and of a job
+# stopped by the timeout under /var/lib/lava/dispatcher/tmp/<id>: remove
+# them, and the tree itself when nothing else is in it.
+litter=/var/lib/lava/dispatcher/tmp/$$
+tidy() {
+	rm -rf "$litter"
+	rmdir -p /var/lib/lava/dispatcher/tmp 2>/dev/null || true
+}
+trap tidy EXIT
 python3 "$here/lava-device.py" "$LAVA_TEMPLATES" "$dir/qemu.yaml" "$out/device.yaml"
 if [ -n "$validate" ]; then
 	timeout -k 10 "$timeout" python3 "$LAVA_ROOT/usr/bin/lava-run" --job-id "$$" --output-dir "$out/output" \
@@ -45,9 +54,17 @@ echo "  LAVA    lava-run $dir/qemu.yaml (log: $out/lava-run.log)"
 rc=0
 timeout -k 10 "$timeout" python3 "$LAVA_ROOT/usr/bin/lava-run" --job-id "$$" --output-dir "$out/output" \
 	--device "$out/device.yaml" "$dir/qemu.yaml" >"$out/lava-run.log" 2>&1 || rc=$?
-[ "$rc" -ne 124 ] || echo "lava-run: no end after ${timeout}s (TIMEOUT); the job's last lines:" >&2
+# The guest's console as lava-run logged it ("target" lines), for a report.
+console() {
+	sed -n 's/^{"dt": "[^"]*", "lvl": "target", "msg": "\(.*\)"}$/\1/p' "$out/lava-run.log" | tail -n 20 >&2
+}
+if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+	echo "lava-run: no end after ${timeout}s (TIMEOUT); the guest's last console lines:" >&2
+	console
+	exit 1
+fi
 python3 "$here/lava-results.py" "$out/lava-run.log" >"$out/results.tsv" || {
-	tail -n 20 "$out/lava-run.log" >&2
+	console
 	exit 1
 }
 sed 's/^/  RESULT  /' "$out/results.tsv"
