@@ -44,16 +44,18 @@ tidy() {
 }
 trap tidy EXIT
 python3 "$here/lava-device.py" "$LAVA_TEMPLATES" "$dir/qemu.yaml" "$out/device.yaml"
+# lava_run [--validate]: lava-run on the job, under the timeout.
+lava_run() {
+	timeout -k 10 "$timeout" python3 "$LAVA_ROOT/usr/bin/lava-run" --job-id "$$" \
+		--output-dir "$out/output" --device "$out/device.yaml" "$@" "$dir/qemu.yaml"
+}
 if [ -n "$validate" ]; then
-	timeout -k 10 "$timeout" python3 "$LAVA_ROOT/usr/bin/lava-run" --job-id "$$" --output-dir "$out/output" \
-		--device "$out/device.yaml" --validate "$dir/qemu.yaml" >"$out/validate.log" 2>&1 ||
-		{ tail -n 20 "$out/validate.log" >&2; exit 1; }
+	lava_run --validate >"$out/validate.log" 2>&1 || { tail -n 20 "$out/validate.log" >&2; exit 1; }
 	exit 0
 fi
 echo "  LAVA    lava-run $dir/qemu.yaml (log: $out/lava-run.log)"
 rc=0
-timeout -k 10 "$timeout" python3 "$LAVA_ROOT/usr/bin/lava-run" --job-id "$$" --output-dir "$out/output" \
-	--device "$out/device.yaml" "$dir/qemu.yaml" >"$out/lava-run.log" 2>&1 || rc=$?
+lava_run >"$out/lava-run.log" 2>&1 || rc=$?
 # The guest's console as lava-run logged it ("target" lines), for a report.
 console() {
 	sed -n 's/^{"dt": "[^"]*", "lvl": "target", "msg": "\(.*\)"}$/\1/p' "$out/lava-run.log" | tail -n 20 >&2
