@@ -10,6 +10,10 @@
  *           one (the unbound workqueues' cpumask and the test's affinity),
  *           as on a uniprocessor. KASAN sees a use after free (the dmesg
  *           gate); every round must also end with its pages back.
+ *   close-unbound  the same, with the engine unbound before the close:
+ *           the close is the video device's last user and frees the
+ *           mem2mem device, right after the job's end scheduled its
+ *           job_work on it; the engine is bound again for each round.
  *   sfmt    S_FMT of a larger CAPTURE format (640x480) racing REQBUFS of a
  *           buffer for the current one (16x16) on one file, from two
  *           threads, ROUNDS times: the queue may never hold a buffer
@@ -83,9 +87,10 @@ static int start_job(int *fdp)
 	return video_stream(fd, OUT, true);
 }
 
-static int close_running(unsigned long rounds)
+static int close_running(unsigned long rounds, bool unbind)
 {
-	char area[64], diag[200];
+	char area[64], diag[200], target[512];
+	const char *pdev = vfimc_pdev(dev, target, sizeof(target));
 	unsigned long i, failed = 0;
 	uint64_t used0;
 	double t0 = now();
@@ -99,8 +104,12 @@ static int close_running(unsigned long rounds)
 	for (i = 0; i < rounds && now() - t0 < WAIT_SECONDS; i++) {
 		if (start_job(&fd))
 			failed++;
+		if (unbind && (!pdev || write_str(DRIVER "/unbind", pdev)))
+			failed++;
 		if (fd >= 0)
 			close(fd);
+		if (unbind && write_str(DRIVER "/bind", pdev))
+			failed++;
 	}
 	snprintf(diag, sizeof(diag), "%lu of %lu rounds could not start a job: %s", failed, i,
 		 strerror(errno));
@@ -257,16 +266,16 @@ int main(int argc, char **argv)
 	unsigned long rounds = argc > 3 ? strtoul(argv[3], NULL, 0) : 0;
 
 	if (argc < 3 || (strcmp(argv[1], "unbind") && (argc != 4 || !rounds))) {
-		fprintf(stderr, "usage: v4l2-race close|sfmt DEV ROUNDS | unbind DEV\n");
+		fprintf(stderr, "usage: v4l2-race close|close-unbound|sfmt DEV ROUNDS | unbind DEV\n");
 		return 2;
 	}
 	dev = argv[2];
-	if (!strcmp(argv[1], "close"))
-		return close_running(rounds);
+	if (!strcmp(argv[1], "close") || !strcmp(argv[1], "close-unbound"))
+		return close_running(rounds, !strcmp(argv[1], "close-unbound"));
 	if (!strcmp(argv[1], "sfmt"))
 		return sfmt(rounds);
 	if (!strcmp(argv[1], "unbind"))
 		return unbind();
-	fprintf(stderr, "v4l2-race: %s: close, sfmt or unbind\n", argv[1]);
+	fprintf(stderr, "v4l2-race: %s: close, close-unbound, sfmt or unbind\n", argv[1]);
 	return 2;
 }
