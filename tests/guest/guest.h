@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 static int ktap_n, ktap_failed;
@@ -120,5 +121,45 @@ static inline const char *vfimc_pdev(const char *dev, char *buf, size_t len)
 	snprintf(buf, len, "%s", slash ? slash + 1 : target);
 	return buf;
 }
+
+/* The vfimc driver's sysfs directory: bind and unbind take a device. */
+#define VFIMC_DRIVER "/sys/bus/platform/drivers/vfimc"
+
+/* Binds (ON) or unbinds vfimc's platform device PDEV: 0, or -1 (errno). */
+static inline int vfimc_bind(const char *pdev, int on)
+{
+	return write_str(on ? VFIMC_DRIVER "/bind" : VFIMC_DRIVER "/unbind", pdev);
+}
+
+#ifdef _UAPI_MISC_VFIMC_H
+/*
+ * Engine DEV takes every page its area has free, in buffers of SIZE
+ * bytes, and captures the pattern of SEED into each: pages another file
+ * gave back now hold that frame. The file (closing it gives them back),
+ * -1 if DEV does not open; the number of buffers into *n.
+ */
+static inline int vfimc_fill_area(const char *dev, uint64_t size, uint32_t seed,
+				  unsigned int *n)
+{
+	char node[128];
+	int fd;
+
+	snprintf(node, sizeof(node), "/dev/vfimc-%s", dev);
+	fd = open(node, O_RDWR | O_CLOEXEC);
+	*n = 0;
+	for (;;) {
+		struct vfimc_alloc a = { .size = size };
+		struct vfimc_pattern p = { .seed = seed };
+
+		if (fd < 0 || ioctl(fd, VFIMC_IOC_ALLOC, &a))
+			break;
+		p.id = a.id;
+		if (ioctl(fd, VFIMC_IOC_CAPTURE, &p))
+			break;
+		(*n)++;
+	}
+	return fd;
+}
+#endif
 
 #endif /* CMALAB_GUEST_H */

@@ -27,7 +27,6 @@
 #include "guest.h"
 #include "v4l2.h"
 
-#define DRIVER "/sys/bus/platform/drivers/vfimc"
 #define FILES 2
 #define THREADS_PER_FILE 2
 #define OPS 15
@@ -219,7 +218,7 @@ static unsigned long rebind(double seconds, uint32_t *s, int *bad)
 		for (unsigned long i = rnd(s) % 4000; i && !atomic_load(&stop); i--)
 			sched_yield();
 		pthread_mutex_lock(&node_lock);
-		if (write_str(DRIVER "/unbind", pdev) || write_str(DRIVER "/bind", pdev))
+		if (vfimc_bind(pdev, 0) || vfimc_bind(pdev, 1))
 			(*bad)++;
 		pthread_mutex_unlock(&node_lock);
 		n++;

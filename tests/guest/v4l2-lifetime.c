@@ -27,7 +27,6 @@
 #include "guest.h"
 #include "v4l2.h"
 
-#define DRIVER "/sys/bus/platform/drivers/vfimc"
 #define W 640
 #define H 480
 
@@ -90,7 +89,7 @@ int main(int argc, char **argv)
 	used_is(area, used0 + 2 * pages, "both buffers come from the area");
 
 	if (unbind) {
-		ktap_result(!write_str(DRIVER "/unbind", pdev), "unbind with the file open",
+		ktap_result(!vfimc_bind(pdev, 0), "unbind with the file open",
 			    strerror(errno));
 		ret = ioctl(fd, VIDIOC_QUERYCAP, &cap);
 		fails_with(ret, ENODEV, "QUERYCAP on the open file: ENODEV");
@@ -123,7 +122,7 @@ int main(int argc, char **argv)
 	munmap(m1, len1);
 	used_is(area, used0, "the last mapping gone: the area has every page back");
 
-	ret = write_str(DRIVER "/bind", pdev);
+	ret = vfimc_bind(pdev, 1);
 	fd = video_open(argv[1], node, sizeof(node));
 	ktap_result(!ret && fd >= 0 && video_fmt(fd, CAP, V4L2_PIX_FMT_RGB24, W, H) &&
 		    video_reqbufs(fd, CAP, V4L2_MEMORY_MMAP, 2) == 2,

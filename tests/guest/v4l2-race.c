@@ -36,7 +36,6 @@
 #include "guest.h"
 #include "v4l2.h"
 
-#define DRIVER "/sys/bus/platform/drivers/vfimc"
 #define WQ_CPUMASK "/sys/devices/virtual/workqueue/cpumask"
 /* Bounds on a round's wait: a hang fails the test, it does not stall it. */
 #define WAIT_SECONDS 60
@@ -104,11 +103,11 @@ static int close_running(unsigned long rounds, bool unbind)
 	for (i = 0; i < rounds && now() - t0 < WAIT_SECONDS; i++) {
 		if (start_job(&fd))
 			failed++;
-		if (unbind && (!pdev || write_str(DRIVER "/unbind", pdev)))
+		if (unbind && (!pdev || vfimc_bind(pdev, 0)))
 			failed++;
 		if (fd >= 0)
 			close(fd);
-		if (unbind && write_str(DRIVER "/bind", pdev))
+		if (unbind && vfimc_bind(pdev, 1))
 			failed++;
 	}
 	snprintf(diag, sizeof(diag), "%lu of %lu rounds could not start a job: %s", failed, i,
@@ -236,7 +235,7 @@ static int unbind(void)
 	ktap_result(!ret, "a DQBUF waits for a frame that will not come", strerror(errno));
 	if (ret)
 		return 1;
-	ret = write_str(DRIVER "/unbind", pdev);
+	ret = vfimc_bind(pdev, 0);
 	ktap_result(!ret, "the engine is unbound under it", strerror(errno));
 	t0 = now();
 	ret = join_within(th, WAIT_SECONDS);
@@ -252,7 +251,7 @@ static int unbind(void)
 	}
 	video_stream(fd, CAP, false);
 	close(fd);
-	ret = write_str(DRIVER "/bind", pdev);
+	ret = vfimc_bind(pdev, 1);
 	fd = ret ? -1 : video_open(dev, node, sizeof(node));
 	ktap_result(fd >= 0 && video_fmt(fd, CAP, V4L2_PIX_FMT_RGB24, 640, 480) &&
 		    video_reqbufs(fd, CAP, V4L2_MEMORY_MMAP, 1) == 1,

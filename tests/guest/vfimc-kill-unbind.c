@@ -24,7 +24,6 @@
 
 #include "guest.h"
 
-#define DRIVER "/sys/bus/platform/drivers/vfimc"
 #define PROCS 16
 #define PAGES 20
 
@@ -94,7 +93,7 @@ int main(int argc, char **argv)
 		}
 		for (j = 0; j < PROCS; j++)
 			kill(pids[j], SIGKILL);
-		if (write_str(DRIVER "/unbind", pdev)) {
+		if (vfimc_bind(pdev, 0)) {
 			bad++;
 			snprintf(diag, sizeof(diag), "round %lu: unbind: %s", i, strerror(errno));
 		}
@@ -107,7 +106,7 @@ int main(int argc, char **argv)
 			       (unsigned long long)(used - used0));
 			used0 = used;
 		}
-		if (write_str(DRIVER "/bind", pdev) || access(node, F_OK)) {
+		if (vfimc_bind(pdev, 1) || access(node, F_OK)) {
 			bad++;
 			snprintf(diag, sizeof(diag), "round %lu: bind: %s", i, strerror(errno));
 			break;

@@ -29,7 +29,6 @@
 
 #include "guest.h"
 
-#define DRIVER "/sys/bus/platform/drivers/vfimc"
 #define PAGES 16
 #define MAPS 64
 #define SEED 5
@@ -75,27 +74,6 @@ static void *mapper(void *arg)
 	return NULL;
 }
 
-/* OTHER takes every free page of the area, its frame in each; its fd. */
-static int fill(const char *other)
-{
-	char node[128];
-	int fd;
-
-	snprintf(node, sizeof(node), "/dev/vfimc-%s", other);
-	fd = open(node, O_RDWR);
-	for (;;) {
-		struct vfimc_alloc a = { .size = PAGES * page };
-		struct vfimc_pattern p = { .seed = OTHER_SEED };
-
-		if (fd < 0 || ioctl(fd, VFIMC_IOC_ALLOC, &a))
-			break;
-		p.id = a.id;
-		if (ioctl(fd, VFIMC_IOC_CAPTURE, &p))
-			break;
-	}
-	return fd;
-}
-
 /* 0: the buffer's frame; 1: another frame; 2: the read faulted. */
 static int judge(volatile const uint32_t *w)
 {
@@ -120,6 +98,7 @@ int main(int argc, char **argv)
 	pthread_t th;
 	uint64_t used0;
 	unsigned int i;
+	unsigned int filled;
 	int ofd, verdict;
 
 	if (argc != 4 || !(rounds = strtoul(argv[3], NULL, 0))) {
@@ -154,11 +133,11 @@ int main(int argc, char **argv)
 		pthread_barrier_init(&m.go, NULL, 2);
 		pthread_create(&th, NULL, mapper, &m);
 		pthread_barrier_wait(&m.go);
-		if (write_str(DRIVER "/unbind", pdev))
+		if (vfimc_bind(pdev, 0))
 			bad++;
 		pthread_join(th, NULL);
 		pthread_barrier_destroy(&m.go);
-		ofd = fill(argv[2]);
+		ofd = vfimc_fill_area(argv[2], PAGES * page, OTHER_SEED, &filled);
 		for (i = 0; i < m.n; i++) {
 			verdict = judge(m.maps[i]);
 			other += verdict == 1;
@@ -170,7 +149,7 @@ int main(int argc, char **argv)
 		for (i = 0; i < m.n; i++)
 			munmap((void *)m.maps[i], PAGES * page);
 		close(m.fd);
-		if (write_str(DRIVER "/bind", pdev) || access(node, F_OK)) {
+		if (vfimc_bind(pdev, 1) || access(node, F_OK)) {
 			bad++;
 			snprintf(diag, sizeof(diag), "round %lu: bind: %s", r, strerror(errno));
 			break;

@@ -26,8 +26,6 @@
 
 #include "guest.h"
 
-#define DRIVER "/sys/bus/platform/drivers/vfimc"
-
 static sigjmp_buf fault_jmp;
 static long page;
 static int ofd = -1;
@@ -43,34 +41,18 @@ static size_t first_mismatch(volatile const uint32_t *w, size_t n, uint32_t seed
 	return (size_t)-1;
 }
 
-/*
- * Engine OTHER, on the same area, takes every page the area has free in
- * 64-page buffers and captures into each: freed pages still mapped would
- * now show its frames. What it did, for the diagnostic.
- */
+/* OTHER, on the same area, fills it with its own frames; what it did. */
 static const char *fill_area(const char *other, const char *area)
 {
 	static char what[128];
-	char node[128], oarea[64];
-	unsigned int n = 0;
+	char oarea[64];
+	unsigned int n;
 
-	snprintf(node, sizeof(node), "/dev/vfimc-%s", other);
-	ofd = open(node, O_RDWR);
-	if (ofd < 0 || strcmp(vfimc_area(other, oarea, sizeof(oarea)), area)) {
+	if (strcmp(vfimc_area(other, oarea, sizeof(oarea)), area)) {
 		snprintf(what, sizeof(what), "%s: not an engine on %s", other, area);
 		return what;
 	}
-	for (;;) {
-		struct vfimc_alloc a = { .size = 64 * page };
-		struct vfimc_pattern p = { .seed = 77 };
-
-		if (ioctl(ofd, VFIMC_IOC_ALLOC, &a))
-			break;
-		p.id = a.id;
-		if (ioctl(ofd, VFIMC_IOC_CAPTURE, &p))
-			break;
-		n++;
-	}
+	ofd = vfimc_fill_area(other, 64 * page, 77, &n);
 	snprintf(what, sizeof(what), "%s took %u buffers of 64 pages from %s", other, n, area);
 	return what;
 }
@@ -121,7 +103,7 @@ int main(int argc, char **argv)
 	if (ret || w == MAP_FAILED)
 		return 1;
 
-	ret = write_str(DRIVER "/unbind", pdev);
+	ret = vfimc_bind(pdev, 0);
 	ktap_result(!ret && access(node, F_OK), "unbind with the file open succeeds; the node is gone",
 		    strerror(errno));
 
@@ -158,7 +140,7 @@ int main(int argc, char **argv)
 	ktap_result(!ret && used == used0, "unmapped: the last pages are back", diag);
 	ktap_result(!close(fd), "close is clean", strerror(errno));
 
-	ret = write_str(DRIVER "/bind", pdev);
+	ret = vfimc_bind(pdev, 1);
 	fd = ret ? -1 : open(node, O_RDWR);
 	memset(&a, 0, sizeof(a));
 	a.size = 64 * page;
