@@ -5,7 +5,9 @@
  * user space failing, a range not mapped writable, the per-file limit,
  * the charge to the caller's locked memory (VmPin in /proc/self/status)
  * returned on unpin, on close and from another process that closes the
- * file last, and two threads pinning and unpinning on one file at once.
+ * file last, two threads pinning and unpinning on one file at once, and
+ * a pin given back after the engine is unbound (the pages are the user's,
+ * not the device's), when a new pin fails with ENODEV.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -86,7 +88,8 @@ int main(int argc, char **argv)
 {
 	struct vfimc_pin *ro_arg;
 	uint32_t id, ids[VFIMC_MAX_PINS];
-	char node[128];
+	char node[128], target[512];
+	const char *pdev;
 	pthread_t t[2];
 	void *ro;
 	int fd, i, ret, status, sync[2];
@@ -99,7 +102,7 @@ int main(int argc, char **argv)
 	}
 	page = sysconf(_SC_PAGESIZE);
 	snprintf(node, sizeof(node), "/dev/vfimc-%s", argv[1]);
-	printf("KTAP version 1\n1..20\n");
+	printf("KTAP version 1\n1..23\n");
 	fd = open(node, O_RDWR);
 	mem = mmap(NULL, (VFIMC_MAX_PINS + 1) * page, PROT_READ | PROT_WRITE,
 		   MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
@@ -177,5 +180,19 @@ int main(int argc, char **argv)
 	pthread_join(t[1], NULL);
 	close(fd);
 	vm_pin_is(base, "two threads racing on one file: after close, nothing pinned or charged");
+
+	/* Unbound with a pin held: the pin is still the file's to give back. */
+	fd = open(node, O_RDWR);
+	pdev = vfimc_pdev(argv[1], target, sizeof(target));
+	ktap_result(fd >= 0 && pdev && !pin(fd, mem, (uint64_t)page, 0, &id) &&
+		    !vfimc_bind(pdev, 0), "a pin held while the engine is unbound",
+		    strerror(errno));
+	fails_with(pin(fd, mem + page, (uint64_t)page, 0, NULL), ENODEV,
+		   "unbound: a new pin is ENODEV");
+	ktap_result(!unpin(fd, id) && vm_pin() == base,
+		    "unbound: the held pin is given back, and its charge", strerror(errno));
+	close(fd);
+	if (pdev && vfimc_bind(pdev, 1))
+		printf("# Bail out! rebinding %s: %s\n", pdev, strerror(errno));
 	return ktap_failed ? 1 : 0;
 }
