@@ -332,6 +332,7 @@ bench: images
 	@scripts/bench.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
 	@scripts/bench-phases.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
 	@scripts/bench-changes.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
+	@scripts/bench-stall.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
 
 # --- LAVA -------------------------------------------------------------------
 

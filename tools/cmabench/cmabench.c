@@ -8,6 +8,7 @@
  *   cmabench reuse
  *   cmabench frag DEV SIZE COUNT
  *   cmabench profile DEV STATE SIZE RUNS FUNCTIONS [DIR]
+ *   cmabench stall DEV SIZE RUNS DIR [anon]
  *
  * memcpy  the guest's memcpy bandwidth: "memcpy_mbps N".
  * alloc   for each size (MiB, comma-separated), RUNS times (idle: after
@@ -36,6 +37,24 @@
  *         function: "profile state=S size_mib=N run=R ok=0|1
  *         latency_ns=L fn=F hits=H time_ns=T"; a function the kernel
  *         cannot trace (inlined, or absent in this kernel) is "hits=-1".
+ * stall   what a direct reclaimer pays while an allocation takes CMA back
+ *         from clean page cache (in DIR, a disk's file system): a second
+ *         process reads a file larger than memory and touches anonymous
+ *         memory, one MiB of each a step (anon: only the anonymous memory,
+ *         so that the page cache is the filler's alone), while RUNS allocations of SIZE
+ *         MiB run on DEV, CMA refilled before each. Per run: "stall run=R
+ *         ok=0|1 latency_ns=L cma_used_pct=U reclaims=D throttled=N
+ *         throttled_us=T alloc_throttled=M steps=S max_step_us=X
+ *         isolated_pct=I inactive_file=F", D the reclaimer's direct reclaims during the
+ *         allocation (vmscan:mm_vmscan_direct_reclaim_begin), N and T its
+ *         throttles for too many
+ *         isolated pages (trace event vmscan:mm_vmscan_throttled, reason
+ *         VMSCAN_THROTTLE_ISOLATED) and the time they took, M the
+ *         allocating task's own, S the reclaimer's steps that overlapped
+ *         the allocation and X the longest of them, I the most file pages
+ *         isolated a step saw, in percent of what throttles a direct
+ *         reclaimer (inactive file / 8), and F the fewest inactive file
+ *         pages a step saw (-1: no step overlapped).
  *
  * To fill CMA the kernel has to want to: movable allocations go to CMA
  * areas only once the rest of free memory is about as small as CMA's own
@@ -61,6 +80,7 @@
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/statvfs.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -668,13 +688,256 @@ static int cmd_frag(const char *dev, uint64_t mib, int count)
 	return 0;
 }
 
+/* --- stall -------------------------------------------------------------- */
+
+#define STEP		MIB
+#define CHURN_MIB	320	/* more than the guest can keep cached */
+#define ANON_MIB	64	/* what the reclaimer holds before it starts over */
+#define LOG_STEPS	65536
+
+/* The reclaimer's steps, shared with the measuring process. */
+struct step_log {
+	int stop;
+	uint64_t n;			/* steps written, published last */
+	struct {
+		uint64_t start, end;
+		long isolated, inactive;	/* file LRU, as the step began */
+	} step[LOG_STEPS];
+};
+
+static long vmstat_sum(const char *prefix);
+
+static uint64_t now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000ULL + (uint64_t)t.tv_nsec;
+}
+
+static void churn_create(const char *path)
+{
+	char *buf = malloc(STEP);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600), i;
+
+	if (!buf || fd < 0)
+		die(path);
+	memset(buf, 0x5a, STEP);
+	for (i = 0; i < CHURN_MIB; i++)
+		if (write(fd, buf, STEP) != (ssize_t)STEP)
+			die(path);
+	if (fsync(fd))
+		die(path);
+	close(fd);
+	free(buf);
+}
+
+/* One MiB of the file, one MiB more anonymous memory, until told to stop. */
+static void reclaimer(struct step_log *log, const char *path, int churn, int ready)
+{
+	char *buf = malloc(STEP), *anon = MAP_FAILED;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t used = ANON_MIB * MIB, p;
+	off_t off = 0;
+
+	if (!buf || fd < 0)
+		die(path);
+	while (!__atomic_load_n(&log->stop, __ATOMIC_ACQUIRE)) {
+		uint64_t i = log->n % LOG_STEPS, t0 = now_ns();
+
+		log->step[i].isolated = vmstat_sum("nr_isolated_file");
+		log->step[i].inactive = vmstat_sum("nr_inactive_file");
+
+		if (churn && pread(fd, buf, STEP, off) != (ssize_t)STEP)
+			die(path);
+		off = (off + (off_t)STEP) % ((off_t)CHURN_MIB * (off_t)STEP);
+		if (used == ANON_MIB * MIB) {
+			if (anon != MAP_FAILED)
+				munmap(anon, ANON_MIB * MIB);
+			anon = mmap(NULL, ANON_MIB * MIB, PROT_READ | PROT_WRITE,
+				    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			if (anon == MAP_FAILED)
+				die("mmap");
+			used = 0;
+		}
+		for (p = 0; p < STEP; p += (size_t)page)
+			anon[used + p] = 1;
+		used += STEP;
+		log->step[i].start = t0;
+		log->step[i].end = now_ns();
+		__atomic_store_n(&log->n, log->n + 1, __ATOMIC_RELEASE);
+		/* Round its anonymous memory once: under pressure from now on. */
+		if (ready >= 0 && log->n == 2 * ANON_MIB) {
+			if (write(ready, "r", 1) != 1)
+				die("pipe");
+			close(ready);
+			ready = -1;
+		}
+	}
+	_exit(0);
+}
+
+/* The reclaimer's steps that overlapped [t0, t1], and the longest one. */
+static void steps_in(const struct step_log *log, uint64_t t0, uint64_t t1,
+		     long *steps, long *max_us, long *max_pct, long *min_inactive)
+{
+	uint64_t n = __atomic_load_n(&log->n, __ATOMIC_ACQUIRE), i;
+
+	*steps = 0;
+	*max_us = 0;
+	*max_pct = 0;
+	*min_inactive = -1;
+	for (i = n > LOG_STEPS ? n - LOG_STEPS : 0; i < n; i++) {
+		uint64_t s = log->step[i % LOG_STEPS].start, e = log->step[i % LOG_STEPS].end;
+
+		if (e < t0 || s > t1)
+			continue;
+		(*steps)++;
+		if (*min_inactive < 0 || log->step[i % LOG_STEPS].inactive < *min_inactive)
+			*min_inactive = log->step[i % LOG_STEPS].inactive;
+		/* too_many_isolated(): isolated > inactive / 8 throttles */
+		if (log->step[i % LOG_STEPS].inactive > 0 &&
+		    log->step[i % LOG_STEPS].isolated * 800 / log->step[i % LOG_STEPS].inactive > *max_pct)
+			*max_pct = log->step[i % LOG_STEPS].isolated * 800 /
+				   log->step[i % LOG_STEPS].inactive;
+		if ((long)((e - s) / 1000) > *max_us)
+			*max_us = (long)((e - s) / 1000);
+	}
+}
+
+static long vmstat_sum(const char *prefix)
+{
+	char key[128];
+	long v, sum = 0;
+	size_t n = strlen(prefix);
+	FILE *f = fopen("/proc/vmstat", "r");
+
+	if (!f)
+		die("/proc/vmstat");
+	while (fscanf(f, "%127s %ld", key, &v) == 2)
+		if (!strncmp(key, prefix, n))
+			sum += v;
+	fclose(f);
+	return sum;
+}
+
+/*
+ * The trace since it was cleared: the reclaimer's (pid) direct reclaims,
+ * its isolation throttles and their time, and everyone else's throttles.
+ */
+static void throttles_read(pid_t pid, long *reclaims, long *n, long *us, long *others)
+{
+	char line[512];
+	FILE *f = fopen(TRACEFS "/trace", "r");
+
+	*reclaims = *n = *us = *others = 0;
+	if (!f)
+		die(TRACEFS "/trace");
+	while (fgets(line, sizeof(line), f)) {
+		char *throttle = strstr(line, "mm_vmscan_throttled:"), *dash, *d;
+		int reclaim = !!strstr(line, "mm_vmscan_direct_reclaim_begin:");
+		long task;
+
+		if (!reclaim && !(throttle && strstr(throttle, "VMSCAN_THROTTLE_ISOLATED")))
+			continue;
+		/* "  COMM-PID  [CPU] ...": the last '-' before the '[' */
+		d = strchr(line, '[');
+		if (d)
+			*d = '\0';
+		dash = strrchr(line, '-');
+		task = dash ? strtol(dash + 1, NULL, 10) : -1;
+		if (reclaim) {
+			*reclaims += task == pid;
+			continue;
+		}
+		if (task != pid) {
+			(*others)++;
+			continue;
+		}
+		(*n)++;
+		d = strstr(throttle, "delayed=");
+		if (d)
+			*us += strtol(d + 8, NULL, 10);
+	}
+	fclose(f);
+}
+
+static int cmd_stall(const char *dev, uint64_t mib, int runs, const char *dir, int churn)
+{
+	int fd = open_dev(dev), run;
+	long total = meminfo("CmaTotal");
+	struct step_log *log;
+	char path[PATH_MAX];
+	struct filler f;
+	int ready[2];
+	pid_t pid;
+	char c;
+
+	if (access(TRACEFS "/trace", W_OK))
+		mount("tracefs", TRACEFS, "tracefs", 0, NULL);
+	if (tracefs_write("events/vmscan/mm_vmscan_throttled/enable", "1", 0) ||
+	    tracefs_write("events/vmscan/mm_vmscan_direct_reclaim_begin/enable", "1", 0))
+		die("the vmscan trace events");
+	snprintf(path, sizeof(path), "%s/cmabench-churn", dir);
+	churn_create(path);
+	log = mmap(NULL, sizeof(*log), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (log == MAP_FAILED)
+		die("mmap");
+	read_areas();
+	filler_open(&f, PAGECACHE, dir);
+	filler_fill(&f);
+	if (pipe(ready))
+		die("pipe");
+	pid = fork();
+	if (pid < 0)
+		die("fork");
+	if (!pid) {
+		close(ready[0]);
+		reclaimer(log, path, churn, ready[1]);
+	}
+	close(ready[1]);
+	if (read(ready[0], &c, 1) != 1)
+		die("the reclaimer did not start");
+	close(ready[0]);
+
+	for (run = 1; run <= runs; run++) {
+		long n, us, others, steps, max_us, max_pct, min_inactive, stalls, used;
+		uint64_t t0, t1;
+		long long ns;
+
+		filler_fill(&f);
+		used = total > 0 ? (total - meminfo("CmaFree")) * 100 / total : 0;
+		tracefs_write("trace", "", 0);
+		t0 = now_ns();
+		ns = alloc_free(fd, mib * MIB);
+		t1 = now_ns();
+		throttles_read(pid, &stalls, &n, &us, &others);
+		steps_in(log, t0, t1, &steps, &max_us, &max_pct, &min_inactive);
+		printf("stall run=%d ok=%d latency_ns=%lld cma_used_pct=%ld reclaims=%ld "
+		       "throttled=%ld throttled_us=%ld alloc_throttled=%ld steps=%ld max_step_us=%ld "
+		       "isolated_pct=%ld inactive_file=%ld\n",
+		       run, ns >= 0, ns >= 0 ? ns : 0, used, stalls, n, us, others, steps, max_us,
+		       max_pct, min_inactive);
+		fflush(stdout);
+	}
+	__atomic_store_n(&log->stop, 1, __ATOMIC_RELEASE);
+	waitpid(pid, NULL, 0);
+	tracefs_write("events/vmscan/mm_vmscan_throttled/enable", "0", 0);
+	tracefs_write("events/vmscan/mm_vmscan_direct_reclaim_begin/enable", "0", 0);
+	filler_close(&f);
+	unlink(path);
+	close(fd);
+	return 0;
+}
+
 static int usage(void)
 {
 	fprintf(stderr, "usage: cmabench memcpy\n"
 			"       cmabench alloc DEV STATE SIZES RUNS [DIR]\n"
 			"       cmabench reuse\n"
 			"       cmabench frag DEV SIZE COUNT\n"
-			"       cmabench profile DEV STATE SIZE RUNS FUNCTIONS [DIR]\n");
+			"       cmabench profile DEV STATE SIZE RUNS FUNCTIONS [DIR]\n"
+			"       cmabench stall DEV SIZE RUNS DIR [anon]\n");
 	return 2;
 }
 
@@ -693,5 +956,9 @@ int main(int argc, char **argv)
 	if (argc >= 7 && !strcmp(argv[1], "profile") && atoi(argv[5]) > 0)
 		return cmd_profile(argv[2], argv[3], strtoull(argv[4], NULL, 10), atoi(argv[5]),
 				   argv[6], argc >= 8 ? argv[7] : NULL);
+	if ((argc == 6 || (argc == 7 && !strcmp(argv[6], "anon"))) &&
+	    !strcmp(argv[1], "stall") && atoi(argv[4]) > 0)
+		return cmd_stall(argv[2], strtoull(argv[3], NULL, 10), atoi(argv[4]), argv[5],
+				 argc == 6);
 	return usage();
 }
