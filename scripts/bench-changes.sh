@@ -7,7 +7,7 @@
 # setting and then the changed one (cmabench alloc from an idle and from a
 # full area, reuse, the fragmented allocation), so that both arms see the
 # same host and the same boot: between boots the same allocation drifts by
-# more than a change is worth (README: the noise band).
+# more than a change is worth (docs/bench.md: the noise band).
 #
 # Writes OUTDIR/changes.json and changes.md: per change and arm, p50/p99
 # per state and size, the migration tax (full / idle within the arm), the

@@ -5,7 +5,7 @@
 # base.jinja2), and the Debian Python modules they import. Each .deb is
 # fetched and checked against the signed package lists by deb-fetch.sh.
 # Installing lava-dispatcher would pull about 150 packages (systemd-sysv,
-# libguestfs and its appliance, qemu-system-x86) into the host; README:
+# libguestfs and its appliance, qemu-system-x86) into the host; docs/uboot-lava.md,
 # "LAVA" says what this costs instead.
 #
 # lava_dispatcher imports guestfs at load time (utils/filesystem.py) for
