@@ -8,8 +8,13 @@
 # JOBS at a time (default: one per CPU; each QEMU guest keeps one busy).
 # Each test prints KTAP and exits 0 (pass), 1 (fail) or 4 (skip, with the
 # reason on its last line). While they run, a comment line marks each one
-# that ends; then every test's KTAP follows, indented, in name order, with
-# its ok/not ok line. Closes with "N passed, N failed".
+# that ends; then every test's KTAP follows as one nested document
+# (tests/lib/ktap-nest.awk), in name order, with its ok/not ok line. The
+# run's document is also written to build/tests/run.ktap and judged by
+# the kernel's own KTAP parser, kunit_parser.py from an extracted
+# linux-source (tests/lib/ktap-check.py): it must parse without an error
+# and count what the runner counts, or the run fails. Closes with "N
+# passed, N failed".
 #
 # tests/run.sh --kernels prints, for each target, the kernel flavours the
 # selected tests boot ("TARGET default FLAVOUR..."; a test boots a flavour
@@ -63,9 +68,12 @@ for target in $targets; do
 done
 
 export TARGETS="$targets"
-echo "KTAP version 1"
-echo "1..$n"
-echo "# $n tests on $(echo "$targets" | wc -w) target(s) ($targets), $jobs at a time"
+ktap=build/tests/run.ktap
+: >"$ktap"
+# emit LINE...: to standard output and to the run's KTAP document.
+emit() { printf '%s\n' "$@" | tee -a "$ktap"; }
+emit "KTAP version 1" "1..$n" \
+	"# $n tests on $(echo "$targets" | wc -w) target(s) ($targets), $jobs at a time"
 [ "$n" -eq 0 ] || printf '%s\n' "$jobs_list" | xargs -P "$jobs" -n 2 tests/lib/run-one.sh
 while read -r target t; do
 	[ -n "$t" ] || continue
@@ -74,19 +82,32 @@ while read -r target t; do
 	name=${name%.test}
 	base=build/tests/$target/$(echo "$name" | tr / -)
 	read -r rc secs < "$base.rc" || { rc=1 secs=0; }
-	sed 's/^/    /' "$base.log"
+	awk -v name="$target/$name" -f tests/lib/ktap-nest.awk "$base.log" | tee -a "$ktap"
 	case $rc in
-	0) pass=$((pass + 1)); echo "ok $i $target/$name # ${secs}s" ;;
-	4) skipped=$((skipped + 1)); echo "ok $i $target/$name # SKIP $(tail -n 1 "$base.log")" ;;
-	*) fail=$((fail + 1)); echo "not ok $i $target/$name # ${secs}s" ;;
+	0) pass=$((pass + 1)); emit "ok $i $target/$name # ${secs}s" ;;
+	4) skipped=$((skipped + 1)); emit "ok $i $target/$name # SKIP $(tail -n 1 "$base.log")" ;;
+	*) fail=$((fail + 1)); emit "not ok $i $target/$name # ${secs}s" ;;
 	esac
 done <<LIST
 $jobs_list
 LIST
-echo "# $((pass + fail + skipped)) tests in $(($(date +%s) - start))s"
+emit "# $((pass + fail + skipped)) tests in $(($(date +%s) - start))s"
+judged=0
+kunit=
+for k in 6.12 6.1; do
+	if [ -r "build/src/linux-$k/tools/testing/kunit/kunit_parser.py" ]; then
+		kunit=build/src/linux-$k/tools/testing/kunit
+		break
+	fi
+done
+if [ -z "$kunit" ]; then
+	echo "# kunit_parser.py: not run: no linux-source extracted (build/src/linux-*)"
+elif ! python3 tests/lib/ktap-check.py "$kunit" "$ktap" "$pass" "$fail" "$skipped"; then
+	judged=1
+fi
 if [ "$skipped" -gt 0 ]; then
 	echo "$pass passed, $fail failed, $skipped skipped"
 else
 	echo "$pass passed, $fail failed"
 fi
-[ "$fail" -eq 0 ]
+[ "$fail" -eq 0 ] && [ "$judged" -eq 0 ]
