@@ -1,9 +1,9 @@
 #!/bin/sh
 # Run cmalab's test suite on each target in TARGETS (ARCH-KERNEL; default
-# all four): every tests/<group>/*.test on the default target (arm-6.1),
-# and on the others each test whose header names them in a line
-# "# targets: PATTERN..." (shell patterns on ARCH-KERNEL, e.g. "*" or
-# "arm-*"); a test with such a line runs on exactly the targets it names.
+# all four): each tests/<group>/*.test on the targets its header names
+# ("# targets: PATTERN...", shell patterns on ARCH-KERNEL, e.g. "*" or
+# "arm-*"; tests/lib/header.sh). A test without its whole header (targets,
+# flavour, timeout) stops the run before anything runs, named.
 # TESTS=PATTERN selects by a grep pattern on the name, TARGET/GROUP/NAME.
 # JOBS at a time (default: one per CPU; each QEMU guest keeps one busy).
 # Each test prints KTAP and exits 0 (pass), 1 (fail) or 4 (skip, with the
@@ -17,27 +17,30 @@
 # passed, N failed".
 #
 # tests/run.sh --kernels prints, for each target, the kernel flavours the
-# selected tests boot ("TARGET default FLAVOUR..."; a test boots a flavour
-# it names as FLAVOUR=name), which is what make test builds.
+# selected tests boot ("TARGET default FLAVOUR...", from their "# flavour:"
+# lines), which is what make test builds.
 set -u
 # Noglob: "targets" patterns are matched with case, never expanded as files.
 set -f
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 
-default_target=arm-6.1
 targets=${TARGETS:-arm-6.1 arm-6.12 arm64-6.1 arm64-6.12}
+# shellcheck source=tests/lib/header.sh
+. tests/lib/header.sh
+
+# shellcheck disable=SC2046 # test paths have no spaces
+problems=$(header_problems $(find tests -mindepth 2 -maxdepth 2 -name '*.test' | LC_ALL=C sort))
+if [ -n "$problems" ]; then
+	printf '%s\n' "$problems" >&2
+	exit 2
+fi
 
 # The (target, test) pairs, one "TARGET TEST" per line.
 jobs_list=$(
 	for target in $targets; do
 		for t in $(find tests -mindepth 2 -maxdepth 2 -name '*.test' | LC_ALL=C sort); do
-			want=$(sed -n 's/^# targets: //p' "$t" | head -n 1)
-			if [ -z "$want" ]; then
-				[ "$target" = "$default_target" ] && echo "$target $t"
-				continue
-			fi
-			for p in $want; do
+			for p in $(header "$t" targets); do
 				# shellcheck disable=SC2254 # the pattern is the point
 				case $target in $p) echo "$target $t"; break ;; esac
 			done
@@ -53,7 +56,7 @@ fi
 if [ "${1:-}" = --kernels ]; then
 	for target in $targets; do
 		flavours=$(printf '%s\n' "$jobs_list" | while read -r tt t; do
-			[ "$tt" = "$target" ] && sed -n 's/.*FLAVOUR=\([a-z0-9]*\).*/\1/p' "$t"
+			[ "$tt" = "$target" ] && header "$t" flavour
 		done | grep -vx default | sort -u | tr '\n' ' ')
 		echo "$target default $flavours"
 	done

@@ -2,6 +2,7 @@
 # Tests print KTAP: the guest's own results for a boot, or host-side
 # subtests through the same helpers the guest uses (tests/guest/ktap.sh).
 top=$(cd "$(dirname "$0")/../.." && pwd)
+test_file=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 cd "$top" || exit 1
 # shellcheck source=tests/guest/ktap.sh
 . "$top/tests/guest/ktap.sh"
@@ -11,10 +12,15 @@ cd "$top" || exit 1
 ARCH=${ARCH:-arm} KERNEL=${KERNEL:-6.1}
 export ARCH KERNEL
 target=$ARCH-$KERNEL
-# The default target: make's defaults, and where tests/run.sh runs every
-# test (the other targets run those whose "# targets:" line names them).
+# The default target: make's defaults.
 # shellcheck disable=SC2034 # for the tests that source this
 default_target=arm-6.1
+# The kernel flavour the test's header names, for every make it runs.
+# shellcheck source=tests/lib/header.sh
+. "$top/tests/lib/header.sh"
+FLAVOUR=$(header "$test_file" flavour)
+FLAVOUR=${FLAVOUR:-default}
+export FLAVOUR
 
 # explain_switches: the explain kernel's run-time switches for this
 # kernel (patches/linux-KERNEL/explain/switches), one "NAME PATH STOCK

@@ -3,7 +3,9 @@
 # build/tests/<target>/<group>-<name>.log, its status and seconds to .rc;
 # one progress line when it ends. The test's boots and builds get the
 # target through ARCH and KERNEL. A test that exits 0 but whose log has
-# a KTAP document with fewer or more results than its plan fails.
+# a KTAP document with fewer or more results than its plan fails; one
+# still running at its header's timeout is stopped, with every process it
+# started (timeout(1) signals the process group), and fails.
 # usage: run-one.sh TARGET tests/<group>/<name>.test
 set -u
 target=$1 t=$2
@@ -12,9 +14,18 @@ name=${name%.test}
 base=build/tests/$target/$(echo "$name" | tr / -)
 ARCH=${target%%-*} KERNEL=${target#*-}
 export ARCH KERNEL
+# shellcheck source=tests/lib/header.sh
+. tests/lib/header.sh
+limit=$(header "$t" timeout)
 t0=$(date +%s)
 rc=0
-sh "$t" >"$base.log" 2>&1 || rc=$?
+timeout -k 10 "${limit:?$t has no timeout line}" sh "$t" >"$base.log" 2>&1 || rc=$?
+case $rc in
+124 | 137)
+	echo "# stopped after ${limit}s, its '# timeout:' line; the last it printed is above" >>"$base.log"
+	rc=1
+	;;
+esac
 # A passing test gave every result its plans promised (a loop that stops
 # early must not pass by saying less).
 if [ "$rc" -eq 0 ] && ! why=$(awk -f tests/lib/ktap-plan.awk "$base.log"); then

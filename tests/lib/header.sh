@@ -1,0 +1,39 @@
+# The header every test declares its needs in, three lines among its
+# first comments, each written out even where it says the default:
+#   # targets: PATTERN...  the targets it runs on (shell patterns on
+#                          ARCH-KERNEL: arm-6.1, "*", arm64-*)
+#   # flavour: NAME        the kernel flavour its boots use: default, or
+#                          one of board/common/linux/flavour/*.config
+#   # timeout: SECONDS     how long it may run before the runner stops it
+# tests/run.sh builds what the headers ask for and runs each test where
+# its targets say; tests/lib/run-one.sh stops it at its timeout; host.sh
+# gives its boots its flavour (FLAVOUR).
+
+# header FILE KEY: the value of FILE's "# KEY:" line, empty if it has none.
+header() {
+	sed -n "s/^# $2: *//p" "$1" | head -n 1
+}
+
+# header_problems FILE...: one line for each FILE whose header is not
+# whole, naming what is wrong and the rule; nothing when all are.
+header_problems() {
+	awk -v flavours=" default $(find board/common/linux/flavour -name '*.config' | sed 's|.*/||; s/\.config$//' | tr '\n' ' ')" '
+	function check(f,   k) {
+		split("targets flavour timeout", keys, " ")
+		for (k = 1; k <= 3; k++)
+			if (!(keys[k] in v)) {
+				printf "%s: no '"'"'# %s:'"'"' line; every test declares its targets, flavour and timeout (tests/lib/header.sh)\n", f, keys[k]
+				return
+			}
+		if (index(flavours, " " v["flavour"] " ") == 0)
+			printf "%s: flavour '"'"'%s'"'"': default or one of board/common/linux/flavour/*.config\n", f, v["flavour"]
+		else if (v["timeout"] !~ /^[1-9][0-9]*$/)
+			printf "%s: timeout '"'"'%s'"'"': a whole number of seconds\n", f, v["timeout"]
+	}
+	FNR == 1 { if (NR > 1) check(file); split("", v); file = FILENAME }
+	/^# (targets|flavour|timeout):/ {
+		k = substr($2, 1, length($2) - 1)
+		if (!(k in v)) { val = $0; sub(/^# [a-z]+: */, "", val); if (val != "") v[k] = val }
+	}
+	END { if (NR) check(file) }' "$@"
+}
