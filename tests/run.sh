@@ -29,8 +29,11 @@ targets=${TARGETS:-arm-6.1 arm-6.12 arm64-6.1 arm64-6.12}
 # shellcheck source=tests/lib/header.sh
 . tests/lib/header.sh
 
-# shellcheck disable=SC2046 # test paths have no spaces
-problems=$(header_problems $(find tests -mindepth 2 -maxdepth 2 -name '*.test' | LC_ALL=C sort))
+# Every test, in name order (a board's checks file is boards/BOARD).
+all_tests=$(test_files | while read -r f; do echo "$(test_name "$f") $f"; done |
+	LC_ALL=C sort | cut -d' ' -f2)
+# shellcheck disable=SC2086 # test paths have no spaces
+problems=$(header_problems $all_tests)
 if [ -n "$problems" ]; then
 	printf '%s\n' "$problems" >&2
 	exit 2
@@ -39,7 +42,14 @@ fi
 # The (target, test) pairs, one "TARGET TEST" per line.
 jobs_list=$(
 	for target in $targets; do
-		for t in $(find tests -mindepth 2 -maxdepth 2 -name '*.test' | LC_ALL=C sort); do
+		boards=" $(scripts/boards.sh "${target%%-*}" | tr '\n' ' ')"
+		for t in $all_tests; do
+			case $t in
+			tests/guest/boards/*.sh)
+				_b=${t##*/}
+				case $boards in *" ${_b%.sh} "*) ;; *) continue ;; esac
+				;;
+			esac
 			for p in $(header "$t" targets); do
 				# shellcheck disable=SC2254 # the pattern is the point
 				case $target in $p) echo "$target $t"; break ;; esac
@@ -49,8 +59,7 @@ jobs_list=$(
 )
 if [ -n "${TESTS:-}" ]; then
 	jobs_list=$(printf '%s\n' "$jobs_list" | while read -r target t; do
-		n=${t#tests/}
-		echo "$target/${n%.test}" | grep -q -e "$TESTS" && echo "$target $t"
+		echo "$target/$(test_name "$t")" | grep -q -e "$TESTS" && echo "$target $t"
 	done)
 fi
 if [ "${1:-}" = --kernels ]; then
@@ -81,8 +90,7 @@ emit "KTAP version 1" "1..$n" \
 while read -r target t; do
 	[ -n "$t" ] || continue
 	i=$((i + 1))
-	name=${t#tests/}
-	name=${name%.test}
+	name=$(test_name "$t")
 	base=build/tests/$target/$(echo "$name" | tr / -)
 	read -r rc secs < "$base.rc" || { rc=1 secs=0; }
 	awk -v name="$target/$name" -f tests/lib/ktap-nest.awk "$base.log" | tee -a "$ktap"

@@ -8,6 +8,32 @@
 # tests/run.sh builds what the headers ask for and runs each test where
 # its targets say; tests/lib/run-one.sh stops it at its timeout; host.sh
 # gives its boots its flavour (FLAVOUR).
+#
+# A board's test is its checks file, tests/guest/boards/BOARD.sh (which
+# its LAVA job runs too), with the same header: tests/lib/board.sh boots
+# the board and runs it, as test boards/BOARD, on the targets whose
+# architecture boots the board (scripts/boards.sh). A board that checks
+# more has tests/boards/BOARD.test instead.
+
+# test_files: every test, one path a line: tests/GROUP/NAME.test, and each
+# board's checks file that has no tests/boards/BOARD.test.
+test_files() {
+	find tests -mindepth 2 -maxdepth 2 -name '*.test'
+	find tests/guest/boards -name '*.sh' | while read -r _c; do
+		_b=${_c##*/}
+		[ -e "tests/boards/${_b%.sh}.test" ] || echo "$_c"
+	done
+}
+
+# test_name FILE: the test's name, GROUP/NAME: its directory's name and
+# its own (boards/BOARD for a board's checks file).
+test_name() {
+	_n=${1##*/}
+	case $1 in
+	*guest/boards/*.sh) echo "boards/${_n%.sh}" ;;
+	*) _d=${1%/*}; echo "${_d##*/}/${_n%.test}" ;;
+	esac
+}
 
 # header FILE KEY: the value of FILE's "# KEY:" line, empty if it has none.
 header() {

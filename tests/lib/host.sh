@@ -2,7 +2,8 @@
 # Tests print KTAP: the guest's own results for a boot, or host-side
 # subtests through the same helpers the guest uses (tests/guest/ktap.sh).
 top=$(cd "$(dirname "$0")/../.." && pwd)
-test_file=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
+# The test's own file: the script, or the board checks file tests/lib/board.sh runs.
+test_file=${TEST_FILE:-$(cd "$(dirname "$0")" && pwd)/$(basename "$0")}
 cd "$top" || exit 1
 # shellcheck source=tests/guest/ktap.sh
 . "$top/tests/guest/ktap.sh"
@@ -48,7 +49,7 @@ first_target() {
 TB=build/$target
 
 # Where this test's boots keep their logs.
-test_id=$(basename "$(dirname "$0")")-$(basename "$0" .test)
+test_id=$(test_name "$test_file" | tr / -)
 work=$top/build/tests/$target/$test_id
 rm -rf "$work"
 mkdir -p "$work"

@@ -6,20 +6,24 @@
 # a KTAP document with fewer or more results than its plan fails; one
 # still running at its header's timeout is stopped, with every process it
 # started (timeout(1) signals the process group), and fails.
-# usage: run-one.sh TARGET tests/<group>/<name>.test
+# A board's checks file runs as its test through tests/lib/board.sh.
+# usage: run-one.sh TARGET tests/<group>/<name>.test|tests/guest/boards/<board>.sh
 set -u
 target=$1 t=$2
-name=${t#tests/}
-name=${name%.test}
+# shellcheck source=tests/lib/header.sh
+. tests/lib/header.sh
+name=$(test_name "$t")
 base=build/tests/$target/$(echo "$name" | tr / -)
 ARCH=${target%%-*} KERNEL=${target#*-}
 export ARCH KERNEL
-# shellcheck source=tests/lib/header.sh
-. tests/lib/header.sh
 limit=$(header "$t" timeout)
 t0=$(date +%s)
 rc=0
-timeout -k 10 "${limit:?$t has no timeout line}" sh "$t" >"$base.log" 2>&1 || rc=$?
+case $t in
+*/guest/boards/*.sh) set -- tests/lib/board.sh "$t" ;;
+*) set -- "$t" ;;
+esac
+timeout -k 10 "${limit:?$t has no timeout line}" sh "$@" >"$base.log" 2>&1 || rc=$?
 case $rc in
 124 | 137)
 	echo "# stopped after ${limit}s, its '# timeout:' line; the last it printed is above" >>"$base.log"

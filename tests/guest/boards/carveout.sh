@@ -1,5 +1,12 @@
-# carveout: the board's checks (board/carveout/readme.txt), run in its guest by
-# tests/boards/carveout.test and by its LAVA job (make lava).
+# carveout: no CMA at all (cma=0), two 16 MiB no-map pools the kernel
+# never gets to use (absent from System RAM), each engine allocating from
+# its pool and nothing larger than it.
+# Each engine passes v4l2-compliance -s with buffers from its no-map pool.
+# The checks of board/carveout/ (its readme.txt), run in its guest as test
+# boards/carveout (tests/lib/board.sh) and by its LAVA job (make lava).
+# targets: *
+# flavour: default
+# timeout: 600
 T=/usr/lib/cmalab/tests
 sh $T/cma-none.sh &&
 	sh $T/mem-nomap.sh 0x5a000000 0x1000000 0x5b000000 0x1000000 &&

@@ -1,5 +1,13 @@
-# split: the board's checks (board/split/readme.txt), run in its guest by
-# tests/boards/split.test and by its LAVA job (make lava).
+# split: three engines, three areas placed three ways: low-pool inside its
+# alloc-ranges (the first 256 MiB) for the 31-bit fimc0, fixed-pool at its
+# reg, placed-pool wherever the kernel puts it; each engine holds a 1080p
+# frame from its own area, within its DMA reach.
+# Each engine passes v4l2-compliance -s, the next one its DMABUF exporter.
+# The checks of board/split/ (its readme.txt), run in its guest as test
+# boards/split (tests/lib/board.sh) and by its LAVA job (make lava).
+# targets: *
+# flavour: default
+# timeout: 600
 T=/usr/lib/cmalab/tests
 mb16=$((16 << 20)) total=$((64 << 20))
 sh $T/cma-area.sh low-pool $mb16 window:0x40000000-0x50000000 $total &&
