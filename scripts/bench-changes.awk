@@ -9,21 +9,7 @@
 # the fragmented allocation's successes, and how full each
 # state's areas were (p50 of cma_fill_pct): a change may keep a filler out
 # of CMA, and then its "full" state is not full.
-# usage: awk -v change=NAME -v rounds=R -v runs=N -f bench-changes.awk GUEST-OUTPUT
-function sort(a, n,   i, j, t) {
-	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
-		if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-}
-function pick(a, n, q,   r) { # the q-quantile (nearest rank) of sorted a[1..n]
-	r = int(q * n); if (r < q * n) r++
-	if (r < 1) r = 1
-	return a[r]
-}
-function kv(line, key,   i, f, n) {
-	n = split(line, f, " ")
-	for (i = 1; i <= n; i++) if (index(f[i], key "=") == 1) return substr(f[i], length(key) + 2)
-	return ""
-}
+# usage: awk -v change=NAME -v rounds=R -v runs=N -f bench-lib.awk -f bench-changes.awk GUEST-OUTPUT
 { sub(/\r$/, "") }
 $1 == "arm" { a = $2; if (!(a in val)) { arms[++na] = a; val[a] = $3 }; next }
 a == "" { next }

@@ -106,7 +106,7 @@ while read -r name path stock changed boot; do
 	[ "$(sed -n 1p "$raw/$name.txt" | tr -d '\r')" = "$boot" ] ||
 		die "change $name: $path read '$(sed -n 1p "$raw/$name.txt")' at boot, the switches file says $boot"
 	awk -v change="$name" -v rounds="$rounds" -v runs="$runs" \
-		-f "$top/scripts/bench-changes.awk" "$raw/$name.txt" >>"$raw/rows.json"
+		-f "$top/scripts/bench-lib.awk" -f "$top/scripts/bench-changes.awk" "$raw/$name.txt" >>"$raw/rows.json"
 done <"$raw/switches"
 
 jq -s '.' "$raw/rows.json" >"$out/changes.json"

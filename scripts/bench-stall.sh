@@ -69,42 +69,6 @@ for ram in $rams; do
 	{ echo "ram $ram"; cat "$raw/guest-$ram.txt"; } >>"$out/guest-stall.txt"
 done
 
-awk -v rounds="$rounds" -v runs="$runs" -v board="$board" '
-function sort(a, n,   i, j, t) {
-	for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
-		if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
-}
-function pick(a, n, q,   r) { r = int(q * n); if (r < q * n) r++; if (r < 1) r = 1; return a[r] }
-function kv(key,   i) {
-	for (i = 1; i <= NF; i++) if (index($i, key "=") == 1) return substr($i, length(key) + 2)
-	return ""
-}
-{ sub(/\r$/, "") }
-$1 == "ram" { ram = $2; next }
-$1 == "batch" { b = ram " " $2; if (!(b in n)) order[++nb] = b; next }
-$1 == "stall" && b != "" {
-	k = ++n[b]
-	if (kv("ok") == 1) lat[b, ++ok[b]] = kv("latency_ns") / 1e6
-	step[b, k] = kv("max_step_us") / 1e3
-	iso[b, k] = kv("isolated_pct")
-	f = kv("inactive_file")
-	if (f >= 0 && (!(b in inact) || f < inact[b])) inact[b] = f
-	rec[b] += kv("reclaims"); thr[b] += kv("throttled"); thr_us[b] += kv("throttled_us")
-	athr[b] += kv("alloc_throttled")
-}
-END {
-	printf "contig_batch against a direct reclaimer (scripts/bench-stall.sh): explain kernel, %s, QEMU TCG, one boot per RAM size; %d rounds of %d allocations of 32 MiB per batch, interleaved, fimc0'"'"'s area refilled with clean page cache before each while a second process reads a file larger than memory and touches anonymous memory. Alloc: successful allocations only. Reclaims, throttles: the reclaimer'"'"'s direct reclaims and its isolation throttles (vmscan:mm_vmscan_direct_reclaim_begin, mm_vmscan_throttled reason VMSCAN_THROTTLE_ISOLATED) during the allocations; allocator: the allocating task'"'"'s own. Step: the reclaimer'"'"'s longest step (1 MiB read, 1 MiB touched) during an allocation. Isolated: the most file pages isolated the reclaimer saw at a step, in percent of what throttles it; inactive file / 8: that threshold at its lowest during an allocation, to hold against the batch, the most file pages an allocation keeps isolated.\n\n", board, rounds, runs
-	print "| RAM | contig_batch | ok | alloc p50 | alloc p90 | reclaims | throttles (time) | allocator throttled | step, p50 of max | step max | isolated max | inactive file / 8, min |"
-	print "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
-	for (j = 1; j <= nb; j++) {
-		b = order[j]; m = n[b]; o = ok[b]; split(b, rb, " ")
-		for (k = 1; k <= o; k++) l[k] = lat[b, k]
-		for (k = 1; k <= m; k++) { s[k] = step[b, k]; q[k] = iso[b, k] }
-		sort(l, o); sort(s, m); sort(q, m)
-		printf "| %s | %s | %d/%d | %s | %s | %d | %d (%.1f ms) | %d | %.1f ms | %.1f ms | %d%% | %s |\n", rb[1], rb[2], o, m,
-			o ? sprintf("%.1f ms", pick(l, o, 0.5)) : "-", o ? sprintf("%.1f ms", pick(l, o, 0.9)) : "-",
-			rec[b], thr[b], thr_us[b] / 1000, athr[b], pick(s, m, 0.5), s[m], q[m],
-			(b in inact) ? sprintf("%d pages", inact[b] / 8) : "-"
-	}
-}' "$out/guest-stall.txt" >"$out/stall.md"
+awk -v rounds="$rounds" -v runs="$runs" -v board="$board" -f "$top/scripts/bench-lib.awk" \
+	-f "$top/scripts/bench-stall.awk" "$out/guest-stall.txt" >"$out/stall.md"
 echo "  BENCH   $out/stall.md"
