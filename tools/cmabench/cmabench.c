@@ -695,17 +695,34 @@ static int cmd_frag(const char *dev, uint64_t mib, int count)
 #define ANON_MIB	64	/* what the reclaimer holds before it starts over */
 #define LOG_STEPS	65536
 
+/* One step of the reclaimer: when, and the file LRU as it began. */
+struct step {
+	uint64_t start, end;
+	long isolated, inactive;
+};
+
 /* The reclaimer's steps, shared with the measuring process. */
 struct step_log {
 	int stop;
 	uint64_t n;			/* steps written, published last */
-	struct {
-		uint64_t start, end;
-		long isolated, inactive;	/* file LRU, as the step began */
-	} step[LOG_STEPS];
+	struct step step[LOG_STEPS];
 };
 
-static long vmstat_sum(const char *prefix);
+static long vmstat_sum(const char *prefix)
+{
+	char key[128];
+	long v, sum = 0;
+	size_t n = strlen(prefix);
+	FILE *f = fopen("/proc/vmstat", "r");
+
+	if (!f)
+		die("/proc/vmstat");
+	while (fscanf(f, "%127s %ld", key, &v) == 2)
+		if (!strncmp(key, prefix, n))
+			sum += v;
+	fclose(f);
+	return sum;
+}
 
 static uint64_t now_ns(void)
 {
@@ -777,7 +794,11 @@ static void reclaimer(struct step_log *log, const char *path, int churn, int rea
 	_exit(0);
 }
 
-/* The reclaimer's steps that overlapped [t0, t1], and the longest one. */
+/*
+ * The reclaimer's steps that overlapped [t0, t1]: how many, the longest,
+ * the most file pages isolated (in percent of too_many_isolated()'s
+ * threshold) and the fewest inactive file pages any of them saw.
+ */
 static void steps_in(const struct step_log *log, uint64_t t0, uint64_t t1,
 		     long *steps, long *max_us, long *max_pct, long *min_inactive)
 {
@@ -788,37 +809,20 @@ static void steps_in(const struct step_log *log, uint64_t t0, uint64_t t1,
 	*max_pct = 0;
 	*min_inactive = -1;
 	for (i = n > LOG_STEPS ? n - LOG_STEPS : 0; i < n; i++) {
-		uint64_t s = log->step[i % LOG_STEPS].start, e = log->step[i % LOG_STEPS].end;
+		const struct step *st = &log->step[i % LOG_STEPS];
+		long us = (long)((st->end - st->start) / 1000);
 
-		if (e < t0 || s > t1)
+		if (st->end < t0 || st->start > t1)
 			continue;
 		(*steps)++;
-		if (*min_inactive < 0 || log->step[i % LOG_STEPS].inactive < *min_inactive)
-			*min_inactive = log->step[i % LOG_STEPS].inactive;
+		if (*min_inactive < 0 || st->inactive < *min_inactive)
+			*min_inactive = st->inactive;
 		/* too_many_isolated(): isolated > inactive / 8 throttles */
-		if (log->step[i % LOG_STEPS].inactive > 0 &&
-		    log->step[i % LOG_STEPS].isolated * 800 / log->step[i % LOG_STEPS].inactive > *max_pct)
-			*max_pct = log->step[i % LOG_STEPS].isolated * 800 /
-				   log->step[i % LOG_STEPS].inactive;
-		if ((long)((e - s) / 1000) > *max_us)
-			*max_us = (long)((e - s) / 1000);
+		if (st->inactive > 0 && st->isolated * 800 / st->inactive > *max_pct)
+			*max_pct = st->isolated * 800 / st->inactive;
+		if (us > *max_us)
+			*max_us = us;
 	}
-}
-
-static long vmstat_sum(const char *prefix)
-{
-	char key[128];
-	long v, sum = 0;
-	size_t n = strlen(prefix);
-	FILE *f = fopen("/proc/vmstat", "r");
-
-	if (!f)
-		die("/proc/vmstat");
-	while (fscanf(f, "%127s %ld", key, &v) == 2)
-		if (!strncmp(key, prefix, n))
-			sum += v;
-	fclose(f);
-	return sum;
 }
 
 /*
