@@ -40,17 +40,19 @@ if [ -n "$problems" ]; then
 fi
 
 # The (target, test) pairs, one "TARGET TEST" per line.
+# Each test with the targets its header names, read once.
+test_targets=$(for t in $all_tests; do echo "$t $(header "$t" targets)"; done)
 jobs_list=$(
 	for target in $targets; do
 		boards=" $(scripts/boards.sh "${target%%-*}" | tr '\n' ' ')"
-		for t in $all_tests; do
+		printf '%s\n' "$test_targets" | while read -r t want; do
 			case $t in
 			tests/guest/boards/*.sh)
 				_b=${t##*/}
 				case $boards in *" ${_b%.sh} "*) ;; *) continue ;; esac
 				;;
 			esac
-			for p in $(header "$t" targets); do
+			for p in $want; do
 				# shellcheck disable=SC2254 # the pattern is the point
 				case $target in $p) echo "$target $t"; break ;; esac
 			done

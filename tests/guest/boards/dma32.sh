@@ -8,7 +8,7 @@
 # itself and to fimc1: fimc1's buffers above 4 GiB are beyond its reach.
 # The checks of board/dma32/ (its readme.txt), run in its guest as test
 # boards/dma32 (tests/lib/board.sh) and by its LAVA job (make lava).
-# targets: arm64-*
+# targets: *
 # flavour: default
 # timeout: 600
 T=/usr/lib/cmalab/tests

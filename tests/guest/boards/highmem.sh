@@ -6,7 +6,7 @@
 # fimc0 passes v4l2-compliance -s with its buffers in highmem.
 # The checks of board/highmem/ (its readme.txt), run in its guest as test
 # boards/highmem (tests/lib/board.sh) and by its LAVA job (make lava).
-# targets: arm-*
+# targets: *
 # flavour: default
 # timeout: 600
 T=/usr/lib/cmalab/tests
