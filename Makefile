@@ -68,7 +68,8 @@ endif
 B := build
 TB := $(B)/$(TARGET)
 # The kernel tree: Debian's linux-source-$(KERNEL) with patches/linux-$(KERNEL)/
-# applied, shared by both architectures. Build directories are per target
+# applied (the kernel's own patches and, where its series says, the common
+# series in patches/common/), shared by both architectures. Build directories are per target
 # and flavour, at the same depth for every target, so that ccache (its
 # base directory is the checkout) serves what two builds share.
 PATCHDIR := patches/linux-$(KERNEL)
@@ -90,6 +91,7 @@ BASE_DTS := dts/qemu-virt-$(ARCH).dts
 CMACHECK := $(B)/host/cmacheck
 
 PATCHES := $(PATCHDIR)/series $(wildcard $(PATCHDIR)/*.patch) \
+	$(wildcard patches/common/series patches/common/*.patch) \
 	$(if $(FLAVOUR_PATCHDIR),$(FLAVOUR_PATCHDIR)/series $(wildcard $(FLAVOUR_PATCHDIR)/*.patch))
 FLAVOUR_FRAGMENT := $(wildcard board/common/linux/flavour/$(FLAVOUR).config)
 # Fragments: every target's, then the architecture's and the kernel's own.
@@ -218,8 +220,8 @@ $(INITRAMFS): $(KIMAGE) $(BUSYBOX) $(V4L_UTILS)/usr/bin/v4l2-compliance \
 # --- device tree and boot ---------------------------------------------------
 
 # Bindings and DTBs are checked with 6.1's tree on every target: 6.12's
-# dt_binding_check wants dt-schema 2023.9, Debian 12 has 2022.08. Both
-# series carry the same binding (tests/static/patches.test compares them).
+# dt_binding_check wants dt-schema 2023.9, Debian 12 has 2022.08. The
+# binding is in the common series (patches/common/), the same in both.
 SCHEMA_KERNEL := 6.1
 DTSCHEMA_OUT := $(B)/src/dtschema-$(SCHEMA_KERNEL)
 DTSCHEMA := $(DTSCHEMA_OUT)/Documentation/devicetree/bindings/processed-schema.json

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Prepare a kernel source tree: Debian's linux-source-KERNEL extracted once
 # into a git repository (tag "pristine"), then the series in
-# patches/linux-KERNEL/ applied with git am, and after it the series of
+# patches/linux-KERNEL/ (with patches/common/ in its place) applied with
+# git am, and after it the series of
 # each further PATCHDIR (a flavour's own patches, patches/linux-KERNEL/
 # FLAVOUR/, in a tree of its own). Re-run cheaply: the tree is only
 # re-extracted when the package version changes, and only reset and
@@ -27,11 +28,9 @@ done
 pkgver=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null) ||
 	die "package $pkg is not installed (make deps)"
 
-# The patches in order: each PATCHDIR's series, as paths.
-series=$(for d in "$@"; do
-	d=$(cd "$d" && pwd)
-	grep -v '^[[:space:]]*\(#\|$\)' "$d/series" | sed "s|^|$d/|" || true
-done)
+# The patches in order: each PATCHDIR's series, as paths (scripts/series.sh:
+# a series may name patches/common/series in its place).
+series=$("$(dirname "$0")/series.sh" "$@") || exit 1
 
 series_id() {
 	# Identity of the series: the patch names and every patch's content.
@@ -71,7 +70,15 @@ git_src am --abort >/dev/null 2>&1 || true
 git_src reset -q --hard pristine
 for p in $series; do
 	[ -r "$p" ] || die "$(dirname "$p")/series names $(basename "$p"), which is not there"
-	git_src am -q --whitespace=error-all "$p" ||
+	# The common series is written for the latest kernel: its
+	# registrations may sit between other neighbours (patches/common/series).
+	case $p in */patches/common/*) ctx=-C1 ;; *) ctx= ;; esac
+	# (git apply's "Context reduced" notes are shown only on failure.)
+	# shellcheck disable=SC2086 # ctx: no option or one
+	git_src am -q $ctx --whitespace=error-all "$p" 2>"$src.am.log" || {
+		cat "$src.am.log" >&2
 		die "$(basename "$p") does not apply to $pkg $pkgver"
+	}
 done
+rm -f "$src.am.log"
 echo "$want" > "$src/.cmalab-series"
