@@ -40,30 +40,37 @@ FORMAT ?= text
 # Kernel flavour: default, or one with a fragment in board/common/linux/flavour/
 FLAVOUR ?= default
 
-# The target: architecture x kernel. Both are also read from the
-# environment, where kernel developers often keep ARCH.
-ARCH ?= arm
-KERNEL ?= 6.1
+# The target: architecture x kernel. An architecture is a file,
+# board/arch/<arch>.mk; a kernel is a directory with a series,
+# patches/linux-<kernel>/; the targets are every pair. Both are also read
+# from the environment, where kernel developers often keep ARCH.
+# make -s targets lists them, the default first.
+space := $(subst ,, )
+include $(sort $(wildcard board/arch/*.mk))
+include $(sort $(wildcard board/machine/*.mk))
+KERNELS := $(patsubst patches/linux-%/series,%,$(wildcard patches/linux-*/series))
+ALL_TARGETS := $(foreach a,$(ARCHS),$(addprefix $(a)-,$(KERNELS)))
+DEFAULT_TARGET := arm-6.1
+ARCH ?= $(firstword $(subst -, ,$(DEFAULT_TARGET)))
+KERNEL ?= $(lastword $(subst -, ,$(DEFAULT_TARGET)))
 TARGET := $(ARCH)-$(KERNEL)
-ALL_TARGETS := arm-6.1 arm-6.12 arm64-6.1 arm64-6.12
 ifeq ($(filter $(TARGET),$(ALL_TARGETS)),)
-$(error ARCH=$(ARCH)$(if $(filter environment,$(origin ARCH)), (from the environment)) KERNEL=$(KERNEL): no such target (targets: $(ALL_TARGETS), as ARCH=arm|arm64 KERNEL=6.1|6.12))
+$(error ARCH=$(ARCH)$(if $(filter environment,$(origin ARCH)), (from the environment)) KERNEL=$(KERNEL): no such target (targets: $(ALL_TARGETS), as ARCH=$(subst $(space),|,$(ARCHS)) KERNEL=$(subst $(space),|,$(KERNELS))))
 endif
 export ARCH KERNEL
 
-# What differs between the architectures: compiler, kernel image, QEMU,
-# Debian architecture (busybox), U-Boot build.
-ifeq ($(ARCH),arm)
-CROSS_COMPILE := arm-linux-gnueabihf-
-KIMAGE_NAME := zImage
-DEBARCH := armhf
-UBOOT_BIN := /usr/lib/u-boot/qemu_arm/u-boot.bin
-else
-CROSS_COMPILE := aarch64-linux-gnu-
-KIMAGE_NAME := Image
-DEBARCH := arm64
-UBOOT_BIN := /usr/lib/u-boot/qemu_arm64/u-boot.bin
-endif
+# What the architecture says (board/arch/$(ARCH).mk), for make and, exported,
+# for the scripts.
+ARCH_CROSS := $($(ARCH).cross)
+ARCH_DEBARCH := $($(ARCH).debarch)
+ARCH_LOADER := $($(ARCH).loader)
+ARCH_KIMAGE := $($(ARCH).kimage)
+ARCH_KLOAD := $($(ARCH).kload)
+ARCH_QEMU := $($(ARCH).qemu)
+export ARCH_CROSS ARCH_DEBARCH ARCH_LOADER ARCH_KIMAGE ARCH_KLOAD ARCH_QEMU
+CROSS_COMPILE := $(ARCH_CROSS)
+KIMAGE_NAME := $(ARCH_KIMAGE)
+DEBARCH := $(ARCH_DEBARCH)
 
 B := build
 TB := $(B)/$(TARGET)
@@ -87,7 +94,6 @@ BUSYBOX := $(B)/rootfs/busybox-$(DEBARCH)
 V4L_UTILS := $(B)/rootfs/v4l-utils-$(DEBARCH)
 GBIN := $(TB)/guest/bin
 INITRAMFS := $(TB)/initramfs-$(FLAVOUR).cpio
-BASE_DTS := dts/qemu-virt-$(ARCH).dts
 CMACHECK := $(B)/host/cmacheck
 
 PATCHES := $(PATCHDIR)/series $(wildcard $(PATCHDIR)/*.patch) \
@@ -111,9 +117,30 @@ CFLAGS_GUEST := -std=c11 -O2 -Wall -Wextra -Werror -static -I$(TB)/guest/include
 # Shell-quote a make value.
 q = '$(subst ','\'',$(1))'
 
-# The board: its RAM, overlays and bootargs preset.
+# The board: its RAM, overlays and bootargs preset, and its machine.
 -include board/$(BOARD)/board.mk
 RAM ?= $(BOARD_RAM)
+
+# The machine the board boots (board/machine/<machine>.mk): the board's
+# BOARD_MACHINE, or the architecture's. Exported for the scripts.
+MACHINE := $(or $(BOARD_MACHINE),$($(ARCH).machine))
+ifeq ($(filter $(MACHINE),$(MACHINES)),)
+$(error BOARD=$(BOARD): machine $(MACHINE) is no machine (machines: $(MACHINES), board/machine/*.mk))
+endif
+ifneq ($($(MACHINE).arch),$(ARCH))
+$(error BOARD=$(BOARD) boots machine $(MACHINE), an ARCH=$($(MACHINE).arch) machine; not ARCH=$(ARCH))
+endif
+MACHINE_QEMU := $($(MACHINE).qemu)
+MACHINE_CPU := $($(MACHINE).cpu)
+MACHINE_BOOTARGS := $($(MACHINE).bootargs)
+MACHINE_RAM_BASE := $($(MACHINE).ram-base)
+MACHINE_RAM_MIN := $($(MACHINE).ram-min)
+MACHINE_RAM_MAX := $($(MACHINE).ram-max)
+MACHINE_RAM_WHY := $($(MACHINE).ram-why)
+MACHINE_UBOOT := $($(MACHINE).uboot)
+export MACHINE MACHINE_QEMU MACHINE_CPU MACHINE_RAM_BASE MACHINE_RAM_MIN MACHINE_RAM_MAX \
+	MACHINE_RAM_WHY MACHINE_UBOOT
+BASE_DTS := $($(MACHINE).dts)
 
 # Bad input stops here, before anything is built or booted, with one line.
 ifeq ($(FLAVOUR_FRAGMENT)$(filter default,$(FLAVOUR)),)
@@ -129,18 +156,23 @@ ifneq ($(filter text json,$(FORMAT)),$(FORMAT))
 $(error FORMAT=$(FORMAT): make check prints text (the default) or json)
 endif
 ifneq ($(filter run shell dtb check run-uboot fit lava lava-job lava-run,$(MAKECMDGOALS)),)
-INPUT_ERROR := $(shell scripts/check-input.sh $(ARCH) $(call q,$(BOARD)) $(call q,$(CMA)) \
+# ($(shell) gets make's environment, not its exports: what the script reads is given.)
+INPUT_ERROR := $(shell BOARD_ARCHS=$(call q,$(BOARD_ARCHS)) BOARD_ARCHS_WHY=$(call q,$(BOARD_ARCHS_WHY)) \
+	MACHINE=$(MACHINE) MACHINE_RAM_MIN=$(MACHINE_RAM_MIN) MACHINE_RAM_MAX=$(MACHINE_RAM_MAX) \
+	MACHINE_RAM_WHY=$(call q,$(MACHINE_RAM_WHY)) scripts/check-input.sh $(ARCH) $(call q,$(BOARD)) $(call q,$(CMA)) \
 	$(call q,$(RAM)) $(call q,$(OVERLAYS)) $(call q,$(ROOTFS_OVERLAY)))
 ifneq ($(INPUT_ERROR),)
 $(error $(INPUT_ERROR))
 endif
 endif
 
-# Kernel command line: common arguments and the board's preset, then the
+# Kernel command line: the machine's console, common arguments and the
+# board's preset, then the
 # user's own. CMA= replaces the preset's cma= rather than adding a second
 # one, so the line says what the kernel uses (it takes the last cma= and
 # says nothing of the others; cmacheck warns when BOOTARGS repeats it).
-PRESET_ARGS := $(shell sed 's/\#.*//' bootargs/common.args $(BOARD_BOOTARGS) 2>/dev/null)
+PRESET_ARGS := $(MACHINE_BOOTARGS) \
+	$(shell sed 's/\#.*//' bootargs/common.args $(BOARD_BOOTARGS) 2>/dev/null)
 KARGS := $(strip $(if $(CMA),$(filter-out cma=%,$(PRESET_ARGS)) cma=$(CMA),$(PRESET_ARGS)) \
 	$(BOOTARGS))
 RUNDTB = $(RUNDIR).dtb
@@ -152,15 +184,39 @@ export CMALAB_KARGS := $(KARGS)
 RUNDIR ?= $(B)/run
 
 .NOTPARALLEL:
-.PHONY: all help deps images kernel initramfs dtb dtbs dtschema board-dtbs run shell check bench fit run-uboot lava lava-job lava-dispatcher lava-run test clean distclean FORCE
+.PHONY: all help targets machines target-env deps images kernel initramfs dtb dtbs dtschema board-dtbs run shell check bench fit run-uboot lava lava-job lava-dispatcher lava-run test clean distclean FORCE
 
 all: images
 
 help:
 	@sed -n '1,/^$$/s/^# \{0,1\}//p' Makefile
 
+# The targets, the default first; the machines.
+targets:
+	@echo $(DEFAULT_TARGET) $(filter-out $(DEFAULT_TARGET),$(ALL_TARGETS))
+machines:
+	@echo $(MACHINES)
+
+# What make exports to the scripts about the target and its machine, as
+# shell assignments: tests/run.sh writes them once per target for the
+# tests (build/tests/<target>/env), which read them from there.
+TARGET_ENV := ARCH KERNEL ARCH_CROSS ARCH_DEBARCH ARCH_LOADER ARCH_KIMAGE ARCH_KLOAD \
+	ARCH_QEMU MACHINE MACHINE_QEMU MACHINE_CPU MACHINE_BOOTARGS MACHINE_RAM_BASE \
+	MACHINE_RAM_MIN MACHINE_RAM_MAX MACHINE_RAM_WHY MACHINE_UBOOT
+target-env:
+	@$(foreach v,$(TARGET_ENV),printf "%s='%s'\n" $(v) $(call q,$($(v)));) \
+	echo export $(TARGET_ENV)
+
+# deps_args TARGETS: what make deps and make test install for them (the
+# architectures' Debian names, then the packages: board/arch/<arch>.mk's
+# and each kernel's linux-source).
+target_arch = $(word 1,$(subst -, ,$(1)))
+deps_args = "$(sort $(foreach t,$(1),$($(call target_arch,$(t)).debarch)))" \
+	$(sort $(foreach t,$(1),$($(call target_arch,$(t)).packages) \
+		linux-source-$(word 2,$(subst -, ,$(t)))))
+
 deps:
-	@scripts/deps.sh $(TARGET)
+	@scripts/deps.sh $(call deps_args,$(TARGET))
 
 images: deps kernel initramfs $(CMACHECK)
 
@@ -301,8 +357,7 @@ check:
 
 # --- U-Boot -----------------------------------------------------------------
 
-# Debian's U-Boot for QEMU's virt machine (UBOOT_BIN, per architecture),
-# as firmware.
+# Debian's U-Boot for the machine (board/machine/<machine>.mk), as firmware.
 FITDIR := $(TB)/fit
 FIT_DTBS = $(foreach b,$(BOARDS),$(b)=$(TB)/dtbs/$(b).dtb)
 # Commands to type at U-Boot's prompt instead of running boot.scr.
@@ -318,7 +373,7 @@ fit: images board-dtbs
 run-uboot: deps dtb images board-dtbs $(CMACHECK)
 	@$(PRECHECK)
 	@RUNDIR=$(RUNDIR) TIMEOUT=$(TIMEOUT) ROOTFS_OVERLAY=$(call q,$(ROOTFS_OVERLAY)) \
-	UBOOT=$(UBOOT_BIN) UBOOT_BOARD=$(BOARD) UBOOT_PROMPT=$(call q,$(UBOOT_PROMPT)) \
+	UBOOT=$(MACHINE_UBOOT) UBOOT_BOARD=$(BOARD) UBOOT_PROMPT=$(call q,$(UBOOT_PROMPT)) \
 	UBOOT_DTBS="$(foreach b,$(filter-out $(BOARD),$(BOARDS)),$(b)=$(TB)/dtbs/$(b).dtb)" \
 	scripts/run.sh $(if $(RUN),run,report) $(KIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM) && $(MAPS)
 
@@ -388,7 +443,7 @@ ifneq ($(filter-out $(ALL_TARGETS),$(TARGETS)),)
 $(error TARGETS=$(TARGETS): $(filter-out $(ALL_TARGETS),$(TARGETS)) is no target (targets: $(ALL_TARGETS)))
 endif
 test:
-	@scripts/deps.sh $(TARGETS)
+	@scripts/deps.sh $(call deps_args,$(TARGETS))
 	@TARGETS="$(TARGETS)" tests/run.sh --kernels | while read -r t fl; do \
 		a=$${t%%-*} k=$${t#*-}; \
 		for f in $$fl; do \

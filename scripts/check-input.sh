@@ -4,7 +4,9 @@
 # bad one.
 #
 # usage: check-input.sh ARCH BOARD CMA RAM OVERLAYS ROOTFS_OVERLAY
-#   ARCH: arm or arm64
+# environment (from the Makefile, which read them once): BOARD_ARCHS and
+# BOARD_ARCHS_WHY (board/BOARD/board.mk), MACHINE and MACHINE_RAM_MIN,
+# MACHINE_RAM_MAX, MACHINE_RAM_WHY (board/machine/MACHINE.mk)
 set -u
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -18,24 +20,20 @@ if [ ! -f "$top/board/$board/board.mk" ]; then
 	boards=$(cd "$top/board" && for b in */board.mk; do printf '%s ' "${b%/board.mk}"; done)
 	bad "BOARD=$board: no such board (boards: ${boards% })"
 fi
-archs=$(sed -n 's/^BOARD_ARCHS := //p' "$top/board/$board/board.mk")
+archs=${BOARD_ARCHS:-}
 case " ${archs:-$arch} " in
 *" $arch "*) ;;
-*) bad "BOARD=$board: a board for ARCH=$archs only: $(sed -n 's/^BOARD_ARCHS_WHY := //p' "$top/board/$board/board.mk")" ;;
+*) bad "BOARD=$board: a board for ARCH=$archs only: ${BOARD_ARCHS_WHY:-}" ;;
 esac
 if [ -n "$cma" ]; then
 	why=$(cma_check "$cma" 2>&1) ||
 		bad "CMA=$cma: $why; the form is size[@base[-limit]], e.g. 64M, 32M@0x50000000, 16M@0x44000000-0x4c000000"
 fi
 bytes=$(size_bytes "$ram") || bad "RAM=$ram: not a size; use e.g. 512M or 1G"
-if [ "$arch" = arm ]; then
-	max=$((3 << 30)) why="QEMU virt, 32-bit ARM without LPAE"
-else
-	max=$((8 << 30)) why="QEMU virt, arm64, as much as cmalab boots"
-fi
-if [ "$bytes" -lt $((128 << 20)) ] || [ "$bytes" -gt "$max" ] ||
+min=$(size_bytes "${MACHINE_RAM_MIN:?}") max=$(size_bytes "${MACHINE_RAM_MAX:?}")
+if [ "$bytes" -lt "$min" ] || [ "$bytes" -gt "$max" ] ||
 	[ $((bytes % (1 << 20))) -ne 0 ]; then
-	bad "RAM=$ram: must be a whole number of MiB from 128M to $((max >> 30))G ($why)"
+	bad "RAM=$ram: must be a whole number of MiB from $MACHINE_RAM_MIN to $MACHINE_RAM_MAX (${MACHINE_RAM_WHY:-$MACHINE})"
 fi
 for o in $overlays; do
 	[ -f "$o" ] || bad "OVERLAYS: $o: no such file"

@@ -1,11 +1,11 @@
 #!/bin/sh
-# Install the Debian packages cmalab needs for the given targets
-# (ARCH-KERNEL, e.g. arm-6.1 arm64-6.12), idempotently: a fast dpkg check
-# first, apt-get only for what is missing. Adds the foreign architecture
-# (armhf, arm64) whose package lists the guest's busybox-static and
-# v4l-utils come from.
+# Install the Debian packages cmalab needs, idempotently: a fast dpkg check
+# first, apt-get only for what is missing. Adds the foreign architectures
+# whose package lists the guest's busybox-static and v4l-utils come from.
+# The Makefile gives what the targets add (board/arch/<arch>.mk: the cross
+# compilers; each kernel's linux-source) and the Debian architectures.
 #
-# usage: deps.sh TARGET...
+# usage: deps.sh "DEBARCH..." PACKAGE...
 set -eu
 
 packages="
@@ -17,17 +17,9 @@ u-boot-tools u-boot-qemu
 shellcheck libcmocka-dev python3-ply python3-git
 jq clang libclang-rt-14-dev gnuplot-nox expect
 "
-debarchs=""
-for t in "$@"; do
-	case $t in
-	arm-*) packages="$packages gcc-arm-linux-gnueabihf libc6-dev-armhf-cross"
-		debarchs="$debarchs armhf" ;;
-	arm64-*) packages="$packages gcc-aarch64-linux-gnu libc6-dev-arm64-cross"
-		debarchs="$debarchs arm64" ;;
-	*) echo "deps: target $t: ARCH-KERNEL, e.g. arm-6.1" >&2; exit 1 ;;
-	esac
-	packages="$packages linux-source-${t#*-}"
-done
+debarchs=$1
+shift
+packages="$packages $*"
 # Tests add a package here to check the failure path.
 packages="$packages ${CMALAB_EXTRA_PACKAGES:-}"
 # Each once: two targets of one architecture ask for its compiler twice.

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Build a board's DTB: the base DTS plus overlays (.dtso, compiled with
-# dtc -@ and applied with fdtoverlay, in order), with /memory set to the RAM
-# QEMU is given so that the DT and the machine agree.
+# dtc -@ and applied with fdtoverlay, in order), with /memory set as QEMU's
+# loader sets it (hw/arm/boot.c: arm_load_dtb() deletes every /memory node
+# and writes one bank of the RAM it is given at the machine's RAM base),
+# so that the DT cmacheck reads and the machine agree.
 #
 # An overlay may be written in any form dtc and fdtoverlay take: &{/path}
 # or &label targets, &{/} with a reserved-memory node restated (with or
@@ -16,6 +18,8 @@
 # fdtoverlay cannot apply, still stop it.
 #
 # usage: [DTC_STRICT=0] dtb.sh OUT.dtb RAM BASE.dts [OVERLAY.dtso...]
+# environment: MACHINE_RAM_BASE (board/machine/MACHINE.mk; the Makefile
+# exports it)
 set -eu
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -152,8 +156,24 @@ for o in "$@"; do
 	mv "$tmp/next.dtb" "$tmp/tree.dtb"
 	check_tree "$tmp/tree.dtb" "$o: applied, the tree"
 done
-fdtput -t x "$tmp/tree.dtb" /memory@40000000 reg 0 0x40000000 \
-	"$(printf %x $((bytes >> 32)))" "$(printf %x $((bytes & 0xffffffff)))" ||
-	die "could not set /memory@40000000 in $base"
+# /memory as QEMU's loader writes it: every memory node gone, one bank at
+# the machine's RAM base in the root's cells.
+rbase=$((${MACHINE_RAM_BASE:?run from make: the RAM base (board/machine/MACHINE.mk)}))
+for n in $(fdtget -l "$tmp/tree.dtb" /); do
+	case $n in memory|memory@*) fdtput -r "$tmp/tree.dtb" "/$n" ;; esac
+done
+cells() { # VALUE CELLS: VALUE as CELLS 32-bit cells, in hex
+	[ "$2" -eq 1 ] || printf '%x ' $(($1 >> 32))
+	printf '%x' $(($1 & 0xffffffff))
+}
+ac=$(fdtget -t u "$tmp/tree.dtb" / '#address-cells' 2>/dev/null || echo 2)
+sc=$(fdtget -t u "$tmp/tree.dtb" / '#size-cells' 2>/dev/null || echo 1)
+mem=/memory@$(printf %x "$rbase")
+# shellcheck disable=SC2046 # one word per cell
+if ! fdtput -c "$tmp/tree.dtb" "$mem" ||
+	! fdtput -t s "$tmp/tree.dtb" "$mem" device_type memory ||
+	! fdtput -t x "$tmp/tree.dtb" "$mem" reg $(cells "$rbase" "$ac") $(cells "$bytes" "$sc"); then
+	die "could not write $mem into $base"
+fi
 mkdir -p "$(dirname "$out")"
 mv "$tmp/tree.dtb" "$out"

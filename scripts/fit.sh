@@ -10,7 +10,9 @@
 # prompt with fdt. It costs a copy of the base per board (about 8 KiB each).
 #
 # usage: fit.sh ARCH OUT.itb KERNEL INITRAMFS DEFAULT-BOARD BOARD=DTB...
-#   ARCH: arm (KERNEL a zImage) or arm64 (an Image)
+# environment (the Makefile exports them): ARCH_KIMAGE, the kernel image,
+# and ARCH_KLOAD, where U-Boot loads it above the RAM base
+# (board/arch/ARCH.mk); MACHINE_RAM_BASE (board/machine/MACHINE.mk)
 set -eu
 
 arch=$1 out=$2 kernel=$3 initramfs=$4 default=$5
@@ -19,14 +21,10 @@ its=${out%.itb}.its
 
 die() { echo "fit: $*" >&2; exit 1; }
 
-case $arch in
-# zImage runs from anywhere; 32 MiB into RAM keeps it off the FIT.
-arm) image=zImage load=0x42000000 ;;
-# An Image runs where it is loaded, 2 MiB aligned; bootm moves it there
-# from the FIT, which sits 128 MiB into RAM (scripts/uboot-script.sh).
-arm64) image=Image load=0x40200000 ;;
-*) die "ARCH=$arch: arm or arm64" ;;
-esac
+image=${ARCH_KIMAGE:?run from make (board/arch/$arch.mk)}
+# bootm moves the kernel there from the FIT, which sits 128 MiB into RAM
+# (scripts/uboot-script.sh).
+load=$(printf '0x%x' $((${MACHINE_RAM_BASE:?run from make (board/machine/)} + ${ARCH_KLOAD:?run from make (board/arch/$arch.mk)})))
 
 for f in "$kernel" "$initramfs"; do
 	[ -r "$f" ] || die "$f is missing (make images)"
@@ -35,7 +33,7 @@ mkdir -p "$(dirname "$out")"
 {
 	echo '/dts-v1/;'
 	echo '/ {'
-	echo "	description = \"cmalab: Linux for QEMU virt ($arch), one configuration per board\";"
+	echo "	description = \"cmalab: Linux for QEMU ${MACHINE:-$arch}, one configuration per board\";"
 	echo '	#address-cells = <1>;'
 	echo '	images {'
 	echo '		kernel {'

@@ -25,6 +25,8 @@
 # fail, "ok ... # SKIP" a skip; the test case id is the KTAP description.
 #
 # usage: lava-job.sh OUTDIR ARCH TARGET BOARD KERNEL DTB INITRAMFS FIT RAM KARGS UBOOT_DEVICE
+# environment: MACHINE_QEMU and MACHINE_CPU, QEMU's -M and -cpu
+# (board/machine/MACHINE.mk; the Makefile exports them)
 set -eu
 
 [ $# -eq 11 ] || { echo "usage: lava-job.sh OUTDIR ARCH TARGET BOARD KERNEL DTB INITRAMFS FIT RAM KARGS UBOOT_DEVICE" >&2; exit 2; }
@@ -43,11 +45,8 @@ case $ram in
 *M) mib=${ram%M} ;;
 *) die "RAM=$ram: want a size in M or G" ;;
 esac
-case $arch in
-arm) cpu=cortex-a15 machine=virt ;;
-arm64) cpu=cortex-a57 machine=virt,acpi=off ;;
-*) die "ARCH=$arch: arm or arm64" ;;
-esac
+machine=${MACHINE_QEMU:?run from make: the machine (board/machine/MACHINE.mk)}
+cpu=${MACHINE_CPU:?run from make: the CPU (board/machine/MACHINE.mk)}
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)

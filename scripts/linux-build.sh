@@ -5,14 +5,14 @@
 # lines are shown.
 #
 # usage: linux-build.sh ARCH SRCDIR OUTDIR MODDIR
+# environment: ARCH_CROSS and ARCH_KIMAGE, the architecture's cross
+# compiler prefix and kernel image (board/arch/ARCH.mk; the Makefile
+# exports them)
 set -eu
 
 arch=$1 src=$2 out=$3
-case $arch in
-arm) cross=arm-linux-gnueabihf- image=zImage ;;
-arm64) cross=aarch64-linux-gnu- image=Image ;;
-*) echo "linux-build: ARCH=$arch: arm or arm64" >&2; exit 1 ;;
-esac
+cross=${ARCH_CROSS:?the cross compiler prefix: run from make (board/arch/$arch.mk)}
+image=${ARCH_KIMAGE:?the kernel image: run from make (board/arch/$arch.mk)}
 mkdir -p "$4"
 mod=$(cd "$4" && pwd)
 jobs=${JOBS:-$(nproc)}
@@ -51,7 +51,7 @@ fi
 # The zImage must carry the kernel just built (see kcc.sh).
 if [ "$arch" = arm ]; then
 	c=$out/arch/arm/boot/compressed
-	${cross}objcopy -O binary -j .piggydata "$c/piggy.o" "$c/piggy.check"
+	"${cross}objcopy" -O binary -j .piggydata "$c/piggy.o" "$c/piggy.check"
 	cmp -s "$c/piggy.check" "$c/piggy_data" || {
 		echo "linux-build: $c/piggy.o does not hold the kernel just built (piggy_data): a stale object" >&2
 		exit 1

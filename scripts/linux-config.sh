@@ -6,7 +6,8 @@
 # naming the option and the fragment that asked for it.
 #
 # usage: linux-config.sh ARCH SRCDIR OUTDIR FRAGMENT...
-#   ARCH: arm or arm64
+# environment: ARCH_CROSS, the architecture's cross compiler prefix
+# (board/arch/ARCH.mk; the Makefile exports it)
 set -eu
 
 arch=$1 src=$2 out=$3
@@ -14,11 +15,7 @@ shift 3
 
 die() { echo "linux-config: $*" >&2; exit 1; }
 
-case $arch in
-arm) cross=arm-linux-gnueabihf- ;;
-arm64) cross=aarch64-linux-gnu- ;;
-*) die "ARCH=$arch: arm or arm64" ;;
-esac
+cross=${ARCH_CROSS:?the cross compiler prefix: run from make (board/arch/$arch.mk)}
 
 kmake() {
 	make -s -C "$src" O="$out" ARCH="$arch" CROSS_COMPILE="$cross" "$@"

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Boot the guest in QEMU's virt machine, always under a timeout, and report what
-# happened. The console (ttyAMA0, earlycon on) is logged; the run channel
+# Boot the guest in QEMU, always under a timeout, and report what happened.
+# The console (the machine's, earlycon on) is logged; the run channel
 # (virtio console hvc0) carries the report or the RUN command's output to
 # stdout; the data channel (hvc1) what the guest writes there to
 # RUNDIR/data.txt (the report's area maps: cmawhy --map). A panic, an oops, a guest that stops talking or one that runs out
@@ -12,8 +12,10 @@
 #   file) the commands on stdin run as a RUN script instead, since input
 #   sent before the guest's UART is up would be lost.
 # environment:
-#   ARCH            arm (qemu-system-arm, Cortex-A15; the default) or arm64
-#                   (qemu-system-aarch64, Cortex-A57)
+#   ARCH_QEMU       the QEMU binary (board/arch/ARCH.mk)
+#   MACHINE_QEMU, MACHINE_CPU
+#                   its -M and -cpu (board/machine/MACHINE.mk); the
+#                   Makefile exports all three
 #   CMALAB_KARGS    the kernel command line
 #   CMALAB_RUN      the shell command line run in the guest (MODE run)
 #   RUNDIR          work directory (console.log, out.txt), default build/run
@@ -47,14 +49,9 @@ overlay=${ROOTFS_OVERLAY:-}
 
 die() { echo "run: $*" >&2; exit 2; }
 
-# arm64 with firmware (U-Boot) would get ACPI's GED in place of the
-# PL061 GPIO the device tree describes (QEMU's hw/arm/virt.c): ACPI off
-# keeps the machine the DT's.
-case ${ARCH:-arm} in
-arm) qemu=qemu-system-arm cpu=cortex-a15 machine=virt ;;
-arm64) qemu=qemu-system-aarch64 cpu=cortex-a57 machine=virt,acpi=off ;;
-*) die "ARCH=$ARCH: arm or arm64" ;;
-esac
+qemu=${ARCH_QEMU:?run from make: the QEMU binary (board/arch/ARCH.mk)}
+machine=${MACHINE_QEMU:?run from make: the machine (board/machine/MACHINE.mk)}
+cpu=${MACHINE_CPU:?run from make: the CPU (board/machine/MACHINE.mk)}
 
 case $wbps in
 '') ;;

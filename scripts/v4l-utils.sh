@@ -6,7 +6,10 @@
 # DT_NEEDED entries name, followed recursively, nothing more.
 #
 # usage: v4l-utils.sh DEBARCH DLDIR OUT_DIR
-#   DEBARCH: Debian's name of the architecture, armhf or arm64
+#   DEBARCH: Debian's name of the architecture
+# environment: ARCH_CROSS and ARCH_LOADER, the architecture's triplet (its
+# cross compiler prefix) and dynamic loader (board/arch/ARCH.mk; the
+# Makefile exports them)
 set -eu
 
 debarch=$1 dl=$2 out=$3
@@ -15,11 +18,9 @@ packages="v4l-utils libv4l-0 libv4lconvert0 libjpeg62-turbo libstdc++6 libgcc-s1
 
 die() { echo "v4l-utils: $*" >&2; exit 1; }
 
-case $debarch in
-armhf) triplet=arm-linux-gnueabihf loader=ld-linux-armhf.so.3 ;;
-arm64) triplet=aarch64-linux-gnu loader=ld-linux-aarch64.so.1 ;;
-*) die "DEBARCH=$debarch: armhf or arm64" ;;
-esac
+triplet=${ARCH_CROSS:?run from make (board/arch/ARCH.mk)}
+triplet=${triplet%-}
+loader=${ARCH_LOADER:?run from make (board/arch/ARCH.mk)}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Run cmalab's test suite on each target in TARGETS (ARCH-KERNEL; default
-# all four): each tests/<group>/*.test on the targets its header names
+# every target, as make -s targets lists them): each tests/<group>/*.test on the targets its header names
 # ("# targets: PATTERN...", shell patterns on ARCH-KERNEL, e.g. "*" or
 # "arm-*"; tests/lib/header.sh). A test without its whole header (targets,
 # flavour, timeout) stops the run before anything runs, named.
@@ -25,7 +25,10 @@ set -f
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 
-targets=${TARGETS:-arm-6.1 arm-6.12 arm64-6.1 arm64-6.12}
+# Every target, the default first (Makefile: board/arch/*.mk x patches/linux-*/).
+CMALAB_ALL_TARGETS=$(make -s --no-print-directory targets) || exit 2
+export CMALAB_ALL_TARGETS
+targets=${TARGETS:-$CMALAB_ALL_TARGETS}
 # shellcheck source=tests/lib/header.sh
 . tests/lib/header.sh
 
@@ -77,8 +80,12 @@ n=$(printf '%s\n' "$jobs_list" | grep -c . || true)
 jobs=${JOBS:-$(nproc)}
 pass=0 fail=0 skipped=0 i=0
 start=$(date +%s)
+# What make exports about each target and its machine, once, for the
+# tests (tests/lib/run-one.sh reads it).
 for target in $targets; do
 	mkdir -p "build/tests/$target"
+	make -s --no-print-directory ARCH="${target%%-*}" KERNEL="${target#*-}" target-env \
+		>"build/tests/$target/env" || exit 2
 done
 
 export TARGETS="$targets"

@@ -2,7 +2,9 @@
 # Check one CMA area against what was asked for:
 #   NAME   debugfs name ("reserved" for cma=, the node name for DT regions)
 #   SIZE   bytes
-#   WHERE  fixed:BASE | window:START-END (the area lies inside) | lowmem
+#   WHERE  fixed:BASE | window:START-END (the area lies inside; START may
+#          be "ram", the RAM base) | alloc-ranges (inside the first range
+#          its reserved-memory node's alloc-ranges declares) | lowmem
 #          (32-bit ARM: the first 768 MiB of RAM; arm64 maps all RAM, so
 #          there it is RAM)
 #   TOTAL  expected CmaTotal in bytes (all areas)
@@ -16,6 +18,28 @@ page=$(getconf PAGESIZE 2>/dev/null || echo 4096)
 # The kernel's own pageblock order (4 MiB on every cmalab target).
 pageblock=$((page << $(sed -n 's/^Page block order: //p' /proc/pagetypeinfo)))
 
+# hexprop FILE: a /proc/device-tree property as hex digits; ncells FILE: a
+# one-cell property as a number.
+hexprop() { od -An -v -tx1 "$1" | tr -d ' \n'; }
+ncells() { echo $((0x$(hexprop "$1"))); }
+cells_at() { # HEX FIRST-CELL COUNT: the number in cells [FIRST, FIRST+COUNT)
+	_h=$1 _i=0
+	while [ "$_i" -lt "$2" ]; do _h=${_h#????????}; _i=$((_i + 1)); done
+	_v=0 _i=0
+	while [ "$_i" -lt "$3" ]; do
+		_v=$(((_v << 32) + 0x$(echo "$_h" | cut -c1-8)))
+		_h=${_h#????????}; _i=$((_i + 1))
+	done
+	echo "$_v"
+}
+# RAM as the DT's /memory says (QEMU writes one bank from -m at the
+# machine's RAM base): its first bank, in the root's cells.
+dt=/proc/device-tree
+ac=$(ncells $dt/#address-cells) sc=$(ncells $dt/#size-cells)
+for m in "$dt"/memory*/reg; do reg=$(hexprop "$m"); break; done
+ram_base=$(cells_at "$reg" 0 "$ac")
+ram_end=$((ram_base + $(cells_at "$reg" "$ac" "$sc")))
+
 plan 6
 ok test -d "$d" -- "area '$name' exists (debugfs cma/$name)"
 base=$(($(cat "$d/base_pfn" 2>/dev/null || echo 0) * page))
@@ -24,20 +48,28 @@ is "$got" "$size" "area '$name' is $((size >> 20)) MiB"
 case $where in
 fixed:*)
 	is "$(printf 0x%x "$base")" "$(printf 0x%x "${where#fixed:}")" "area '$name' is at the asked base" ;;
-window:*)
-	w=${where#window:}
-	lo=$((${w%-*})) hi=$((${w#*-}))
+window:*|alloc-ranges)
+	if [ "$where" = alloc-ranges ]; then
+		rm_dt=$dt/reserved-memory
+		ar=$(hexprop "$rm_dt/$name/alloc-ranges")
+		rac=$(ncells "$rm_dt/#address-cells") rsc=$(ncells "$rm_dt/#size-cells")
+		lo=$(cells_at "$ar" 0 "$rac")
+		hi=$((lo + $(cells_at "$ar" "$rac" "$rsc")))
+	else
+		w=${where#window:}
+		lo=${w%-*} hi=$((${w#*-}))
+		[ "$lo" != ram ] || lo=$ram_base
+		lo=$((lo))
+	fi
 	[ "$base" -ge "$lo" ] && [ $((base + got)) -le "$hi" ]
 	_result $? "area '$name' lies inside $(printf '0x%x-0x%x' "$lo" "$hi")" \
 		"base $(printf 0x%x "$base"), end $(printf 0x%x $((base + got)))" ;;
 lowmem)
-	# RAM as the DT's /memory says (QEMU writes it from -m).
-	reg=$(od -An -v -tx1 /proc/device-tree/memory@40000000/reg | tr -d ' \n')
-	ram_end=$((0x${reg%????????????????} + 0x${reg#????????????????}))
 	lowmem_end=$ram_end
-	# ARM32: lowmem ends 768 MiB above the RAM base (0x40000000).
-	[ "$(uname -m)" = aarch64 ] || [ "$lowmem_end" -le $((0x70000000)) ] || lowmem_end=$((0x70000000))
-	[ "$base" -ge $((0x40000000)) ] && [ $((base + got)) -le "$lowmem_end" ]
+	# ARM32: lowmem ends 768 MiB above the RAM base.
+	[ "$(uname -m)" = aarch64 ] || [ "$lowmem_end" -le $((ram_base + (768 << 20))) ] ||
+		lowmem_end=$((ram_base + (768 << 20)))
+	[ "$base" -ge "$ram_base" ] && [ $((base + got)) -le "$lowmem_end" ]
 	_result $? "area '$name' lies in lowmem (below $(printf 0x%x "$lowmem_end"))" \
 		"base $(printf 0x%x "$base"), RAM ends at $(printf 0x%x "$ram_end")" ;;
 esac

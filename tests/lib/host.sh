@@ -8,14 +8,18 @@ cd "$top" || exit 1
 # shellcheck source=tests/guest/ktap.sh
 . "$top/tests/guest/ktap.sh"
 
-# The target the test runs on (tests/run.sh sets ARCH and KERNEL; a test
-# run alone gets make's defaults), and where that target's build lives.
-ARCH=${ARCH:-arm} KERNEL=${KERNEL:-6.1}
-export ARCH KERNEL
+# The target the test runs on and what make says of it and its machine
+# (ARCH, KERNEL, ARCH_*, MACHINE_*: make target-env; tests/run.sh gives
+# them; a test run alone asks make, for ARCH and KERNEL or make's
+# defaults), and where that target's build lives.
+if [ -z "${MACHINE:-}" ]; then
+	eval "$(make -s --no-print-directory target-env)" || exit 1
+fi
 target=$ARCH-$KERNEL
-# The default target: make's defaults.
+# Every target, the default first (make -s targets; tests/run.sh gives it).
+CMALAB_ALL_TARGETS=${CMALAB_ALL_TARGETS:-$(make -s --no-print-directory targets)}
 # shellcheck disable=SC2034 # for the tests that source this
-default_target=arm-6.1
+default_target=${CMALAB_ALL_TARGETS%% *}
 # The kernel flavour the test's header names, for every make it runs.
 # shellcheck source=tests/lib/header.sh
 . "$top/tests/lib/header.sh"

@@ -2,7 +2,8 @@
 # Run one test on one target for tests/run.sh: its output to
 # build/tests/<target>/<group>-<name>.log, its status and seconds to .rc;
 # one progress line when it ends. The test's boots and builds get the
-# target through ARCH and KERNEL. A test that exits 0 but whose log has
+# target through ARCH and KERNEL, and what make says of it (ARCH_*,
+# MACHINE_*: make target-env) in the environment. A test that exits 0 but whose log has
 # a KTAP document with fewer or more results than its plan fails; one
 # still running at its header's timeout is stopped, with every process it
 # started (timeout(1) signals the process group), and fails.
@@ -14,8 +15,9 @@ target=$1 t=$2
 . tests/lib/header.sh
 name=$(test_name "$t")
 base=build/tests/$target/$(echo "$name" | tr / -)
-ARCH=${target%%-*} KERNEL=${target#*-}
-export ARCH KERNEL
+# The target and its machine as make exports them (tests/run.sh wrote it).
+# shellcheck disable=SC1090 # written by tests/run.sh
+. "build/tests/$target/env"
 limit=$(header "$t" timeout)
 t0=$(date +%s)
 rc=0

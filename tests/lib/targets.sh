@@ -2,8 +2,8 @@
 # booted on every target, to assert what differs between them, and what
 # does not. Such a test runs on the default target and needs the others'
 # kernels, which make test builds for every target in TARGETS.
-# shellcheck disable=SC2154 # work and boot_rc come from host.sh
-all_targets="arm-6.1 arm-6.12 arm64-6.1 arm64-6.12"
+# shellcheck disable=SC2154 # work, boot_rc and CMALAB_ALL_TARGETS come from host.sh
+all_targets=$CMALAB_ALL_TARGETS
 
 # needs_all_targets: skip the test (status 4, the reason last) unless
 # make test builds every target.

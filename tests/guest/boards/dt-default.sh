@@ -7,4 +7,4 @@
 # timeout: 600
 T=/usr/lib/cmalab/tests
 size=$((64 << 20))
-sh $T/cma-area.sh linux,cma $size window:0x40000000-0x50000000 $size
+sh $T/cma-area.sh linux,cma $size alloc-ranges $size
