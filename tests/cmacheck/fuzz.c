@@ -56,12 +56,26 @@ static void *small_dtb(void)
 static void run(const void *fdt, size_t size, const char *bootargs, uint64_t ram)
 {
 	struct input in;
+	char err[160];
 
 	memset(&in, 0, sizeof(in));
 	in.fdt = fdt;
 	in.fdt_size = size;
 	in.bootargs = bootargs;
-	in.ram_size = ram;
+	/* The tree's /memory when it has some (dt_memory() is fuzzed too). */
+	{
+		int zero, n = dt_memory(fdt, in.banks, MAX_BANKS, &zero, err, sizeof(err));
+
+		if (n > 0) {
+			in.nbanks = n;
+		} else {
+			in.banks[0] = (struct bank){ UINT64_C(0x40000000), ram };
+			in.nbanks = 1;
+		}
+	}
+	in.mem_from = "fuzz";
+	if (in.banks[0].size < 16 * MIB)
+		return;
 	in.initrd_size = 4 * MIB;
 	kconfig_defaults(&in.kc);
 	check_run(&chk, &in);

@@ -5,6 +5,7 @@
  * built here with libfdt's sequential-write API.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -245,8 +246,12 @@ static void *build(const struct region *r, int nr, const char *const *devs, int 
 
 static struct check chk;
 
-/* Run the model on a target, with cmalab's kernel configuration for it. */
-static int run_on(const char *target, void *fdt, const char *bootargs, uint64_t ram)
+/* The trees below place their pools for RAM at 1 GiB, as on QEMU's virt. */
+#define BASE_1G		UINT64_C(0x40000000)
+
+/* Run the model on a target and banks of RAM, with cmalab's kernel configuration. */
+static int run_banks(const char *target, void *fdt, const char *bootargs,
+		     const struct bank *banks, int nbanks)
 {
 	static struct input in;
 	struct target t;
@@ -257,12 +262,22 @@ static int run_on(const char *target, void *fdt, const char *bootargs, uint64_t 
 	in.fdt = fdt;
 	in.fdt_size = fdt_totalsize(fdt);
 	in.bootargs = bootargs;
-	in.ram_size = ram;
+	memcpy(in.banks, banks, sizeof(banks[0]) * (size_t)nbanks);
+	in.nbanks = nbanks;
+	in.mem_from = "unit test";
 	in.initrd_size = 4 * MIB;
-	in.kernel_end = RAM_BASE + 8 * MIB;
+	in.kernel_end = banks[0].base + 8 * MIB;
 	kconfig_target_defaults(&in.kc, &t);
 	assert_int_equal(dtb_check(fdt, in.fdt_size, err, sizeof(err)), 0);
 	return check_run(&chk, &in);
+}
+
+/* One bank of ram bytes at 1 GiB. */
+static int run_on(const char *target, void *fdt, const char *bootargs, uint64_t ram)
+{
+	const struct bank b = { BASE_1G, ram };
+
+	return run_banks(target, fdt, bootargs, &b, 1);
 }
 
 /* The default target, arm-6.1. */
@@ -594,6 +609,114 @@ static void test_bindings(void **state)
 	free(fdt);
 }
 
+/* /memory nodes as a tree would declare them, added to a built tree. */
+static void *with_memory(void *fdt, const struct bank *banks, int n)
+{
+	void *out = malloc(FDT_SIZE * 2);
+	int i;
+
+	assert_non_null(out);
+	assert_int_equal(fdt_open_into(fdt, out, FDT_SIZE * 2), 0);
+	free(fdt);
+	for (i = 0; i < n; i++) {
+		char name[32];
+		fdt32_t reg[4];
+		int node;
+
+		snprintf(name, sizeof(name), "memory@%" PRIx64, banks[i].base);
+		node = fdt_add_subnode(out, 0, name);
+		assert_true(node >= 0);
+		assert_int_equal(fdt_setprop_string(out, node, "device_type", "memory"), 0);
+		reg[0] = cpu_to_fdt32((uint32_t)(banks[i].base >> 32));
+		reg[1] = cpu_to_fdt32((uint32_t)banks[i].base);
+		reg[2] = cpu_to_fdt32((uint32_t)(banks[i].size >> 32));
+		reg[3] = cpu_to_fdt32((uint32_t)banks[i].size);
+		assert_int_equal(fdt_setprop(out, node, "reg", reg, sizeof(reg)), 0);
+	}
+	assert_int_equal(fdt_pack(out), 0);
+	return out;
+}
+
+/* The tree's /memory: every node, sorted; size 0 counted apart; overlaps refused. */
+static void test_dt_memory(void **state)
+{
+	const struct bank two[] = { { UINT64_C(0x880000000), 1024 * MIB }, { 0, 512 * MIB },
+				    { UINT64_C(0x80000000), 0 } };
+	const struct bank overlap[] = { { 0, 512 * MIB }, { 256 * MIB, 512 * MIB } };
+	struct bank got[MAX_BANKS];
+	char err[160];
+	int zero;
+	void *fdt = with_memory(build(NULL, 0, NULL, 2), two, 3);
+
+	(void)state;
+	assert_int_equal(dt_memory(fdt, got, MAX_BANKS, &zero, err, sizeof(err)), 2);
+	assert_int_equal(zero, 1);
+	assert_int_equal(got[0].base, 0);
+	assert_int_equal(got[0].size, 512 * MIB);
+	assert_int_equal(got[1].base, UINT64_C(0x880000000));
+	free(fdt);
+	fdt = with_memory(build(NULL, 0, NULL, 2), overlap, 2);
+	assert_int_equal(dt_memory(fdt, got, MAX_BANKS, &zero, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "overlap"));
+	free(fdt);
+}
+
+/* RAM at 0x0 (Raspberry Pi): placement, the kernel and the initrd start there. */
+static void test_ram_at_zero(void **state)
+{
+	const struct region r[] = {
+		{ .name = "linux,cma", .size = 64 * MIB, .reusable = true, .dflt = true },
+		{ .name = "fixed@38000000", .base = 0x38000000, .size = 16 * MIB, .reusable = true },
+	};
+	const struct bank ram = { 0, 1024 * MIB };
+	void *fdt = build(r, 2, NULL, 2);
+
+	(void)state;
+	assert_int_equal(run_banks("arm-6.1", fdt, NULL, &ram, 1), 0);
+	assert_int_equal(chk.kernel.start, 0);
+	assert_int_equal(chk.initrd.start, 128 * MIB);
+	assert_true(area("linux,cma")->base + 64 * MIB <= chk.lowmem_end);
+	assert_int_equal(chk.lowmem_end, 768 * MIB);	/* lowmem: 768 MiB above the base */
+	assert_int_equal(area("fixed@38000000")->base, 0x38000000);
+	free(fdt);
+}
+
+/* RAM at 0x80000000 (Aspeed): a region at 1.5 GiB is outside it. */
+static void test_ram_at_2g(void **state)
+{
+	const struct region r[] = {
+		{ .name = "a@5e000000", .base = 0x5e000000, .size = 16 * MIB, .reusable = true },
+		{ .name = "video", .size = 64 * MIB, .reusable = true, .align = 16 * MIB },
+	};
+	const struct bank ram = { UINT64_C(0x80000000), 1024 * MIB };
+	void *fdt = build(r, 2, NULL, 2);
+
+	(void)state;
+	assert_int_equal(run_banks("arm-6.12", fdt, NULL, &ram, 1), 2);
+	assert_true(find("outside-ram")->fatal);
+	assert_true(area("video")->base >= UINT64_C(0x80000000));
+	assert_int_equal(area("video")->base % (16 * MIB), 0);
+	free(fdt);
+}
+
+/* Two banks with a hole: nothing is placed in the hole, a region there is refused. */
+static void test_two_banks(void **state)
+{
+	const struct region r[] = {
+		{ .name = "pool", .size = 64 * MIB, .reusable = true },
+		{ .name = "hole@50000000", .base = 0x50000000, .size = 16 * MIB, .reusable = true },
+	};
+	const struct bank ram[] = { { BASE_1G, 256 * MIB }, { 0x60000000, 256 * MIB } };
+	void *fdt = build(r, 2, NULL, 2);
+
+	(void)state;
+	assert_int_equal(run_banks("arm64-6.12", fdt, NULL, ram, 2), 2);
+	assert_non_null(strstr(find("outside-ram")->message, "one bank"));
+	assert_true(area("pool")->base >= 0x60000000);	/* top down: the upper bank */
+	assert_true(area("pool")->base + 64 * MIB <= 0x70000000);
+	free(fdt);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -615,6 +738,10 @@ int main(void)
 		cmocka_unit_test(test_targets),
 		cmocka_unit_test(test_target_slots),
 		cmocka_unit_test(test_target_memory),
+		cmocka_unit_test(test_dt_memory),
+		cmocka_unit_test(test_ram_at_zero),
+		cmocka_unit_test(test_ram_at_2g),
+		cmocka_unit_test(test_two_banks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * cmacheck - say what Linux (6.1 or 6.12, on 32-bit ARM or arm64, QEMU
- * virt) will do with a CMA configuration before it boots: the device
- * tree, the command line, the RAM size and the kernel configuration.
+ * cmacheck - say what Linux (6.1 or 6.12, on 32-bit ARM or arm64) will do
+ * with a CMA configuration before it boots: the device tree (its /memory
+ * banks, or the RAM a bootloader gives), the command line and the kernel
+ * configuration.
  *
  * The model follows the kernel's own code paths; each rule names the
  * source it encodes (rules.c), and says where the targets differ.
@@ -18,12 +19,11 @@
 #define MAX_BINDINGS	64
 #define MAX_PROBLEMS	128
 #define MAX_SPANS	64
+#define MAX_BANKS	8
 #define NAME_LEN	64
 #define WHERE_LEN	160
 #define TEXT_LEN	512
 
-/* QEMU virt: RAM starts at 1 GiB. */
-#define RAM_BASE	UINT64_C(0x40000000)
 #define MIB		UINT64_C(1048576)
 
 /* --- parse.c: the kernel's own parsers, and ours ------------------------ */
@@ -132,11 +132,18 @@ struct rmem {
 	bool failed;
 };
 
+/* A bank of RAM: a /memory node's reg entry, or what --ram/--memory say. */
+struct bank {
+	uint64_t base, size;
+};
+
 struct input {
 	const void *fdt;
 	size_t fdt_size;
 	const char *bootargs;
-	uint64_t ram_size;
+	struct bank banks[MAX_BANKS];	/* ascending, not overlapping */
+	int nbanks;
+	const char *mem_from;	/* where the banks came from, for the report */
 	uint64_t initrd_size;	/* 0: no initrd */
 	uint64_t kernel_end;	/* physical end of the kernel image; 0: unknown */
 	struct kconfig kc;
@@ -169,6 +176,23 @@ struct check {
 
 /* 0 if buf[0..n) is a whole, well-formed DTB; else -1 and why in err. */
 int dtb_check(const void *buf, size_t n, char *err, size_t errlen);
+
+/*
+ * RAM as the kernel sees it: the lowest bank's base, the highest bank's
+ * end (banks may leave holes between them), and all banks' sizes added.
+ */
+uint64_t ram_base(const struct input *in);
+uint64_t ram_top(const struct input *in);
+uint64_t ram_total(const struct input *in);
+
+/*
+ * The tree's /memory banks (every node named memory or memory@..., or with
+ * device_type "memory", each reg entry in the root's cells), sorted.
+ * Returns the number of banks, or -1 and why in err; a bank of size 0 (a
+ * bootloader fills it in) is left out and counted in *zero.
+ */
+int dt_memory(const void *fdt, struct bank *banks, int max, int *zero,
+	      char *err, size_t errlen);
 
 /* Runs every rule; returns 0 clean, 1 warnings only, 2 errors. */
 int check_run(struct check *c, const struct input *in);

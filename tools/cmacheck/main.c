@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cmacheck - say what Linux (6.1 or 6.12) on QEMU's ARM virt machine
- * (32-bit or arm64) will do with a CMA configuration, before it boots.
+ * cmacheck - say what Linux (6.1 or 6.12, 32-bit ARM or arm64) will do with
+ * a CMA configuration, before it boots.
  *
- *   cmacheck --dtb FILE [--bootargs "..."] [--ram SIZE] [--kconfig FILE]
- *            [--target ARCH-KERNEL] [--initrd-size SIZE]
+ *   cmacheck --dtb FILE [--bootargs "..."] [--ram SIZE | --memory BANKS]
+ *            [--kconfig FILE] [--target ARCH-KERNEL] [--initrd-size SIZE]
  *            [--system-map FILE] [--json | --brief]
+ *
+ * RAM comes from the tree's /memory nodes, every bank at its own base; or
+ * --ram SIZE, one bank of SIZE at the tree's first bank's base, as QEMU's
+ * loader (hw/arm/boot.c: arm_load_dtb()) and many bootloaders rewrite it;
+ * or --memory BASE:SIZE[,BASE:SIZE...], the banks themselves. The kernel,
+ * initrd and DTB are where QEMU's loader puts them in the first bank.
  *
  * The target (arm-6.1, arm-6.12, arm64-6.1, arm64-6.12) comes from the
  * kernel .config's header, or --target; without either, arm-6.1.
@@ -35,9 +41,9 @@ static const char *prog = "cmacheck";
 static int usage(void)
 {
 	fprintf(stderr,
-		"usage: cmacheck --dtb FILE [--bootargs \"...\"] [--ram SIZE] [--kconfig FILE]\n"
-		"                [--target ARCH-KERNEL] [--initrd-size SIZE] [--system-map FILE]\n"
-		"                [--json | --brief]\n"
+		"usage: cmacheck --dtb FILE [--bootargs \"...\"] [--ram SIZE | --memory BASE:SIZE,...]\n"
+		"                [--kconfig FILE] [--target ARCH-KERNEL] [--initrd-size SIZE]\n"
+		"                [--system-map FILE] [--json | --brief]\n"
 		"targets: arm-6.1 (the default), arm-6.12, arm64-6.1, arm64-6.12\n");
 	return EXIT_USAGE;
 }
@@ -89,7 +95,7 @@ bad:
  * loads it 2 MiB into RAM (hw/arm/boot.c: load_aarch64_image(), text
  * offset 0 moved past its boot stub), so _end lies _end - _text above.
  */
-static int kernel_end(const char *path, const struct kconfig *k, uint64_t *out)
+static int kernel_end(const char *path, const struct kconfig *k, uint64_t base, uint64_t *out)
 {
 	unsigned long long text = 0, end = 0;
 	char line[256];
@@ -112,22 +118,112 @@ static int kernel_end(const char *path, const struct kconfig *k, uint64_t *out)
 	if (k->target.arch == ARCH_ARM) {
 		if (!end || end < k->page_offset)
 			return -1;
-		*out = end - k->page_offset + RAM_BASE;
+		*out = end - k->page_offset + base;
 	} else {
 		if (!text || end <= text)
 			return -1;
-		*out = RAM_BASE + 2 * MIB + (end - text);
+		*out = base + 2 * MIB + (end - text);
 	}
 	return 0;
+}
+
+/* --memory BASE:SIZE[,BASE:SIZE...]: the banks, in any order. */
+static int parse_memory(const char *s, struct input *in)
+{
+	char buf[256], *tok, *save = NULL;
+	int i;
+
+	if (strlen(s) >= sizeof(buf))
+		return -1;
+	snprintf(buf, sizeof(buf), "%s", s);
+	in->nbanks = 0;
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *colon = strchr(tok, ':');
+		struct bank b;
+
+		if (!colon || in->nbanks == MAX_BANKS)
+			return -1;
+		*colon = '\0';
+		if (parse_size(tok, &b.base) || parse_size(colon + 1, &b.size) || !b.size)
+			return -1;
+		in->banks[in->nbanks++] = b;
+	}
+	for (i = 1; i < in->nbanks; i++) {	/* sorted, not overlapping */
+		int j;
+
+		for (j = i; j > 0 && in->banks[j].base < in->banks[j - 1].base; j--) {
+			struct bank t = in->banks[j];
+
+			in->banks[j] = in->banks[j - 1];
+			in->banks[j - 1] = t;
+		}
+	}
+	for (i = 1; i < in->nbanks; i++)
+		if (in->banks[i].base < in->banks[i - 1].base + in->banks[i - 1].size)
+			return -1;
+	return in->nbanks ? 0 : -1;
+}
+
+/*
+ * RAM: --memory's banks, or --ram's one bank at the tree's first bank's
+ * base, or the tree's banks. 0, or an exit status after a message.
+ */
+static int memory(struct input *in, const char *dtb, const char *ram, const char *mem)
+{
+	struct bank tree[MAX_BANKS];
+	int n, zero;
+	char err[160];
+
+	if (mem) {
+		if (parse_memory(mem, in))
+			return fail("--memory '%s': BASE:SIZE[,BASE:SIZE...], sizes above 0 and "
+				    "banks that do not overlap, up to %s", mem, "8 banks");
+		in->mem_from = "--memory";
+		return 0;
+	}
+	n = dt_memory(in->fdt, tree, MAX_BANKS, &zero, err, sizeof(err));
+	if (n < 0)
+		return fail("--dtb %s: /memory: %s", dtb, err);
+	if (ram) {
+		in->banks[0].base = n ? tree[0].base : 0;
+		if (parse_size(ram, &in->banks[0].size) || in->banks[0].size < 16 * MIB ||
+		    in->banks[0].size % MIB)
+			return fail("--ram '%s': a whole number of MiB, 16M or more%s", ram, "");
+		if (!n && !zero)
+			return fail("--dtb %s: no /memory node to say where RAM starts: give "
+				    "--memory BASE:SIZE instead of --ram %s", dtb, ram);
+		in->nbanks = 1;
+		in->mem_from = "--ram, at the tree's first /memory base";
+		return 0;
+	}
+	if (!n)
+		return fail("--dtb %s: %s: give --ram SIZE or --memory BASE:SIZE", dtb,
+			    zero ? "its /memory has size 0 (the bootloader fills it in)" :
+			    "no /memory node");
+	memcpy(in->banks, tree, sizeof(tree[0]) * (size_t)n);
+	in->nbanks = n;
+	in->mem_from = "the tree's /memory";
+	return 0;
+}
+
+/* 32-bit ARM without LPAE: phys_addr_t has 32 bits. */
+static int memory_reach(const struct input *in)
+{
+	char top[32];
+
+	if (in->kc.target.arch != ARCH_ARM || in->kc.lpae || ram_top(in) <= UINT64_C(1) << 32)
+		return 0;
+	snprintf(top, sizeof(top), "0x%" PRIx64, ram_top(in));
+	return fail("RAM ends at %s: 32-bit ARM without LPAE addresses RAM below 4 GiB %s",
+		    top, "only (CONFIG_ARM_LPAE)");
 }
 
 int main(int argc, char **argv)
 {
 	const char *dtb = NULL, *kconfig = NULL, *sysmap = NULL, *ram = NULL, *initrd = NULL;
-	const char *target = NULL;
-	struct input in = { .ram_size = 512 * MIB };
+	const char *target = NULL, *mem = NULL;
+	static struct input in;
 	struct target t;
-	uint64_t max_ram;
 	static struct check c;
 	char err[256];
 	bool json = false, brief = false;
@@ -160,13 +256,15 @@ int main(int argc, char **argv)
 			target = val;
 		} else if (!strcmp(opt, "--ram")) {
 			ram = val;
+		} else if (!strcmp(opt, "--memory")) {
+			mem = val;
 		} else if (!strcmp(opt, "--initrd-size")) {
 			initrd = val;
 		} else {
 			return usage();
 		}
 	}
-	if (!dtb)
+	if (!dtb || (ram && mem))
 		return usage();
 	if (target && target_parse(target, &t))
 		return fail("--target '%s': %s", target,
@@ -181,22 +279,21 @@ int main(int argc, char **argv)
 		kconfig_target_defaults(&in.kc, &t);
 	else if (target)
 		in.kc.target = t;
-	/* QEMU virt's RAM: 32-bit ARM without LPAE ends below 4 GiB. */
-	max_ram = in.kc.target.arch == ARCH_ARM ? 3072 * MIB : 8192 * MIB;
-	if (ram && (parse_size(ram, &in.ram_size) || in.ram_size < 16 * MIB ||
-		    in.ram_size > max_ram || in.ram_size % MIB))
-		return fail("--ram '%s': a whole number of MiB, 16M to %s", ram,
-			    in.kc.target.arch == ARCH_ARM ? "3G (QEMU virt, 32-bit ARM)" :
-			    "8G (QEMU virt, arm64)");
-	if (initrd && (parse_size(initrd, &in.initrd_size) || in.initrd_size > in.ram_size / 2))
-		return fail("--initrd-size '%s': a size (K/M/G suffix) up to half of%s",
-			    initrd, " RAM");
-	if (sysmap && kernel_end(sysmap, &in.kc, &in.kernel_end))
-		return fail("--system-map %s: no _text and _end symbols for this target%s",
-			    sysmap, "");
 	in.fdt = read_dtb(dtb, &in.fdt_size, err, sizeof(err));
 	if (!in.fdt)
 		return fail("--dtb %s: %s", dtb, err);
+	ret = memory(&in, dtb, ram, mem);
+	if (!ret)
+		ret = memory_reach(&in);
+	if (ret)
+		return ret;
+	if (initrd && (parse_size(initrd, &in.initrd_size) ||
+		       in.initrd_size > in.banks[0].size / 2))
+		return fail("--initrd-size '%s': a size (K/M/G suffix) up to half of%s",
+			    initrd, " the first bank of RAM");
+	if (sysmap && kernel_end(sysmap, &in.kc, ram_base(&in), &in.kernel_end))
+		return fail("--system-map %s: no _text and _end symbols for this target%s",
+			    sysmap, "");
 
 	ret = check_run(&c, &in);
 	if (json)

@@ -63,7 +63,8 @@ static int mapline_cmp(const void *a, const void *b)
 static void memory_map(const struct check *c)
 {
 	struct mapline m[MAX_SPANS + 1];
-	uint64_t ram_end = RAM_BASE + c->in->ram_size;
+	uint64_t ram_end = ram_top(c->in);
+	uint64_t base = ram_base(c->in);
 	bool arm64 = c->in->kc.target.arch == ARCH_ARM64;
 	int n = 0, i;
 
@@ -85,11 +86,11 @@ static void memory_map(const struct check *c)
 	qsort(m, (size_t)n, sizeof(m[0]), mapline_cmp);
 	if (arm64)
 		printf("\nMemory map (RAM 0x%08" PRIx64 "-0x%08" PRIx64 ", all mapped; ZONE_DMA "
-		       "ends at 0x%08" PRIx64 "):\n", RAM_BASE, ram_end,
+		       "ends at 0x%08" PRIx64 "):\n", base, ram_end,
 		       c->dma_limit ? c->dma_limit : ram_end);
 	else
 		printf("\nMemory map (RAM 0x%08" PRIx64 "-0x%08" PRIx64 ", lowmem ends at 0x%08"
-		       PRIx64 "%s):\n", RAM_BASE, ram_end, c->lowmem_end,
+		       PRIx64 "%s):\n", base, ram_end, c->lowmem_end,
 		       c->lowmem_end < ram_end ? ", highmem above" : "");
 	for (i = 0; i < n; i++) {
 		char sz[32];
@@ -124,9 +125,15 @@ void report_text(const struct check *c, const char *dtb_name, bool brief)
 	}
 
 	printf("cmacheck: %s, target %s, RAM %" PRIu64 " MiB at 0x%08" PRIx64
-	       ", kernel config %s\n", dtb_name, target_name(&c->in->kc.target),
-	       c->in->ram_size / MIB, RAM_BASE,
+	       " (%s), kernel config %s\n", dtb_name, target_name(&c->in->kc.target),
+	       ram_total(c->in) / MIB, ram_base(c->in), c->in->mem_from,
 	       c->in->kc.known ? "read" : "assumed (cmalab's defaults)");
+	if (c->in->nbanks > 1)
+		for (i = 0; i < c->in->nbanks; i++)
+			printf("  RAM bank %d: 0x%08" PRIx64 "-0x%08" PRIx64 " (%" PRIu64 " MiB)\n",
+			       i, c->in->banks[i].base,
+			       c->in->banks[i].base + c->in->banks[i].size,
+			       c->in->banks[i].size / MIB);
 	printf("  command line: %s\n", c->in->bootargs ? c->in->bootargs : "(none)");
 
 	printf("\nCMA areas the kernel will create (~: a placed area's predicted base):\n");
@@ -185,8 +192,12 @@ void report_json(const struct check *c)
 
 	printf("{\"target\":\"%s\",", target_name(&c->in->kc.target));
 	printf("\"ram\":{\"base\":%" PRIu64 ",\"size\":%" PRIu64 ",\"lowmem_end\":%" PRIu64
-	       ",\"dma_limit\":%" PRIu64 "},", RAM_BASE, c->in->ram_size, c->lowmem_end,
-	       c->dma_limit);
+	       ",\"dma_limit\":%" PRIu64 ",\"from\":\"%s\",\"banks\":[", ram_base(c->in),
+	       ram_total(c->in), c->lowmem_end, c->dma_limit, c->in->mem_from);
+	for (i = 0; i < c->in->nbanks; i++)
+		printf("%s{\"base\":%" PRIu64 ",\"size\":%" PRIu64 "}", i ? "," : "",
+		       c->in->banks[i].base, c->in->banks[i].size);
+	printf("]},");
 	printf("\"areas\":[");
 	for (i = 0; i < c->nareas; i++) {
 		const struct area *a = &c->areas[i];

@@ -38,6 +38,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <libfdt.h>
@@ -73,9 +74,54 @@ static void fatal(struct check *c)
 		c->problems[c->nproblems - 1].fatal = true;
 }
 
+uint64_t ram_base(const struct input *in)
+{
+	return in->nbanks ? in->banks[0].base : 0;
+}
+
+uint64_t ram_top(const struct input *in)
+{
+	return in->nbanks ? in->banks[in->nbanks - 1].base + in->banks[in->nbanks - 1].size : 0;
+}
+
+uint64_t ram_total(const struct input *in)
+{
+	uint64_t total = 0;
+	int i;
+
+	for (i = 0; i < in->nbanks; i++)
+		total += in->banks[i].size;
+	return total;
+}
+
 static uint64_t ram_end(const struct check *c)
 {
-	return RAM_BASE + c->in->ram_size;
+	return ram_top(c->in);
+}
+
+/* The bank that holds all of [start, end), or NULL. */
+static const struct bank *in_bank(const struct check *c, uint64_t start, uint64_t end)
+{
+	int i;
+
+	for (i = 0; i < c->in->nbanks; i++) {
+		const struct bank *b = &c->in->banks[i];
+
+		if (start >= b->base && end <= b->base + b->size && start < end)
+			return b;
+	}
+	return NULL;
+}
+
+static bool overlaps_ram(const struct check *c, uint64_t start, uint64_t end)
+{
+	int i;
+
+	for (i = 0; i < c->in->nbanks; i++)
+		if (start < c->in->banks[i].base + c->in->banks[i].size &&
+		    c->in->banks[i].base < end)
+			return true;
+	return false;
 }
 
 static uint64_t align_up(uint64_t v, uint64_t a)
@@ -142,16 +188,10 @@ static const struct span *reserved_at(const struct check *c, uint64_t start, uin
 	return NULL;
 }
 
-/*
- * memblock_find_in_range_node(), top-down (ARM's default): the highest
- * aligned base in [start, end) whose range is in RAM and overlaps no
- * reservation. 0 if there is none.
- */
-static uint64_t alloc_top_down(const struct check *c, uint64_t size, uint64_t align,
-			       uint64_t start, uint64_t end)
+/* The highest aligned base in [lo, hi) whose range overlaps no reservation. */
+static uint64_t fit_top_down(const struct check *c, uint64_t size, uint64_t align,
+			     uint64_t lo, uint64_t hi)
 {
-	uint64_t lo = start > RAM_BASE ? start : RAM_BASE;
-	uint64_t hi = end < c->mem_end ? end : c->mem_end;
 	uint64_t cand;
 
 	if (!size || hi < lo + size)
@@ -165,6 +205,30 @@ static uint64_t alloc_top_down(const struct check *c, uint64_t size, uint64_t al
 		if (r->start < lo + size)
 			return 0;
 		cand = (r->start - size) & ~(align - 1);
+	}
+	return 0;
+}
+
+/*
+ * memblock_find_in_range_node(), top-down (ARM's default): the highest
+ * aligned base in [start, end) whose range lies in one bank of RAM and
+ * overlaps no reservation, the highest bank first. 0 if there is none.
+ */
+static uint64_t alloc_top_down(const struct check *c, uint64_t size, uint64_t align,
+			       uint64_t start, uint64_t end)
+{
+	int i;
+
+	if (end > c->mem_end)
+		end = c->mem_end;
+	for (i = c->in->nbanks - 1; i >= 0; i--) {
+		const struct bank *b = &c->in->banks[i];
+		uint64_t lo = start > b->base ? start : b->base;
+		uint64_t hi = end < b->base + b->size ? end : b->base + b->size;
+		uint64_t at = hi > lo ? fit_top_down(c, size, align, lo, hi) : 0;
+
+		if (at)
+			return at;
 	}
 	return 0;
 }
@@ -209,9 +273,9 @@ static void early_reservations(struct check *c)
 {
 	const struct input *in = c->in;
 	/* arm64: QEMU loads the Image 2 MiB into RAM (main.c: kernel_end()). */
-	uint64_t kstart = arm64(c) ? RAM_BASE + 2 * MIB : RAM_BASE;
+	uint64_t kstart = arm64(c) ? ram_base(in) + 2 * MIB : ram_base(in);
 	uint64_t kend = in->kernel_end ? in->kernel_end : kstart + 16 * MIB;
-	uint64_t istart, half = in->ram_size / 2;
+	uint64_t istart, half = in->banks[0].size / 2;
 	int n;
 
 	/*
@@ -225,8 +289,11 @@ static void early_reservations(struct check *c)
 		 in->kernel_end ? "" : " (assumed 16 MiB: no --system-map)");
 	reserve(c, c->kernel.start, c->kernel.end, "the kernel image");
 
-	/* QEMU (hw/arm/boot.c): the initrd at min(RAM / 2, 128 MiB), the DTB after. */
-	istart = RAM_BASE + (half < 128 * MIB ? half : 128 * MIB);
+	/*
+	 * QEMU (hw/arm/boot.c): the initrd at min(RAM / 2, 128 MiB) into the
+	 * bank it loads into (the first), the DTB after.
+	 */
+	istart = ram_base(in) + (half < 128 * MIB ? half : 128 * MIB);
 	c->initrd = (struct span){ istart, istart + in->initrd_size, "initrd" };
 	if (in->initrd_size)
 		reserve(c, c->initrd.start, c->initrd.end, "the initrd");
@@ -313,7 +380,7 @@ static uint64_t arm64_dma_phys_limit(const struct check *c)
 
 			max = bits >= 32 ? UINT32_MAX : (UINT64_C(1) << bits) - 1;
 			/* max_zone_phys(): a zone below RAM's start is 4 GiB. */
-			if (RAM_BASE > max)
+			if (ram_base(c->in) > max)
 				max = UINT32_MAX;
 		}
 		limit = max + 1;
@@ -345,14 +412,15 @@ static void memory_layout(struct check *c)
 		return;
 	}
 	c->dma_limit = UINT32_MAX;	/* arm_dma_limit: no ZONE_DMA on virt */
-	c->lowmem_end = RAM_BASE + lowmem < ram_end(c) ? RAM_BASE + lowmem : ram_end(c);
+	c->lowmem_end = ram_base(c->in) + lowmem < ram_end(c) ? ram_base(c->in) + lowmem :
+		ram_end(c);
 	c->zone_end = c->lowmem_end;
 	c->mem_end = k->highmem ? ram_end(c) : c->lowmem_end;
 	if (!k->highmem && c->lowmem_end < ram_end(c))
 		problem(c, SEV_WARNING, "RAM", "highmem-off",
 			"CONFIG_HIGHMEM is off: the kernel uses only the first %" PRIu64
 			" MiB of the %" PRIu64 " MiB (\"Truncating RAM\")",
-			(c->lowmem_end - RAM_BASE) / MIB, c->in->ram_size / MIB);
+			(c->lowmem_end - ram_base(c->in)) / MIB, ram_total(c->in) / MIB);
 }
 
 /* --- 2 and 3. /reserved-memory ------------------------------------------ */
@@ -383,6 +451,67 @@ static bool available(const void *fdt, int node)
 	const char *s = fdt_getprop(fdt, node, "status", NULL);
 
 	return !s || !strcmp(s, "okay") || !strcmp(s, "ok");
+}
+
+static int bank_cmp(const void *a, const void *b)
+{
+	const struct bank *x = a, *y = b;
+
+	return x->base < y->base ? -1 : x->base > y->base;
+}
+
+static bool memory_node(const void *fdt, int node)
+{
+	const char *name = fdt_get_name(fdt, node, NULL);
+	const char *type = fdt_getprop(fdt, node, "device_type", NULL);
+
+	return (name && (!strcmp(name, "memory") || !strncmp(name, "memory@", 7))) ||
+	       (type && !strcmp(type, "memory"));
+}
+
+int dt_memory(const void *fdt, struct bank *banks, int max, int *zero,
+	      char *err, size_t errlen)
+{
+	uint32_t ac = cells_prop(fdt, 0, "#address-cells", 2, NULL);
+	uint32_t sc = cells_prop(fdt, 0, "#size-cells", 1, NULL);
+	int node, n = 0, i;
+
+	*zero = 0;
+	if (ac < 1 || ac > 2 || sc < 1 || sc > 2) {
+		snprintf(err, errlen, "the root's #address-cells %u / #size-cells %u: "
+			 "1 or 2 each", ac, sc);
+		return -1;
+	}
+	fdt_for_each_subnode(node, fdt, 0) {
+		const fdt32_t *p;
+		int len;
+
+		if (!memory_node(fdt, node) || !available(fdt, node))
+			continue;
+		p = fdt_getprop(fdt, node, "reg", &len);
+		for (; p && len >= (int)(ac + sc) * 4; len -= (int)(ac + sc) * 4) {
+			uint64_t base = read_cells(&p, ac), size = read_cells(&p, sc);
+
+			if (!size) {
+				(*zero)++;
+				continue;
+			}
+			if (n == max) {
+				snprintf(err, errlen, "more than %d banks of RAM", max);
+				return -1;
+			}
+			banks[n++] = (struct bank){ base, size };
+		}
+	}
+	qsort(banks, (size_t)n, sizeof(banks[0]), bank_cmp);
+	for (i = 1; i < n; i++)
+		if (banks[i].base < banks[i - 1].base + banks[i - 1].size) {
+			snprintf(err, errlen, "banks 0x%" PRIx64 "+0x%" PRIx64 " and 0x%" PRIx64
+				 "+0x%" PRIx64 " overlap", banks[i - 1].base, banks[i - 1].size,
+				 banks[i].base, banks[i].size);
+			return -1;
+		}
+	return n;
 }
 
 static bool has(const void *fdt, int node, const char *prop)
@@ -503,7 +632,7 @@ static int reserve_reg(struct check *c, struct rmem *r, uint32_t ac, uint32_t sc
 
 		len -= t_len;
 		/* early_init_dt_reserve_memory(): no-map refuses reserved memory. */
-		if (!size || (nomap && s && overlaps(base, base + size, RAM_BASE, ram_end(c)))) {
+		if (!size || (nomap && s && overlaps_ram(c, base, base + size))) {
 			problem(c, SEV_ERROR, r->path, "reg-reserve",
 				"%s: \"Reserved memory: failed to reserve memory for node '%s': "
 				"base 0x%08" PRIx64 ", size %" PRIu64 " MiB\"",
@@ -624,7 +753,7 @@ static void alloc_sized(struct check *c, struct rmem *r, uint32_t ac, uint32_t s
 	}
 
 	/* memblock's current limit at this point is the end of lowmem. */
-	r->win_start = RAM_BASE;
+	r->win_start = ram_base(c->in);
 	r->win_end = c->lowmem_end;
 	p = fdt_getprop(fdt, r->node, "alloc-ranges", &len);
 	if (p) {
@@ -646,7 +775,7 @@ static void alloc_sized(struct check *c, struct rmem *r, uint32_t ac, uint32_t s
 			len -= t_len;
 		}
 	} else {
-		base = alloc_top_down(c, size, align, RAM_BASE, c->lowmem_end);
+		base = alloc_top_down(c, size, align, ram_base(c->in), c->lowmem_end);
 	}
 	if (!base) {
 		problem(c, SEV_ERROR, r->path, "alloc-failed",
@@ -690,12 +819,13 @@ static void fixed_cma_placement(struct check *c, const struct rmem *r)
 	const struct span *loaded[] = { &c->kernel, &c->initrd, &c->dtb };
 	size_t i;
 
-	if (r->base < RAM_BASE || end > ram_end(c)) {
+	if (!in_bank(c, r->base, end)) {
 		problem(c, SEV_ERROR, r->path, "outside-ram",
-			"0x%08" PRIx64 "-0x%08" PRIx64 " is not all in RAM (0x%08" PRIx64 "-0x%08"
-			PRIx64 "): the kernel accepts it (\"created CMA memory pool\"), then "
-			"WARNs in cma_activate_area() (mm/cma.c) and oopses: the boot dies",
-			r->base, end, RAM_BASE, ram_end(c));
+			"0x%08" PRIx64 "-0x%08" PRIx64 " is not all in one bank of RAM (0x%08"
+			PRIx64 "-0x%08" PRIx64 "%s): the kernel accepts it (\"created CMA memory "
+			"pool\"), then WARNs in cma_activate_area() (mm/cma.c) and oopses: the "
+			"boot dies", r->base, end, ram_base(c->in), ram_end(c),
+			c->in->nbanks > 1 ? ", with holes" : "");
 		fatal(c);
 		return;
 	}
@@ -857,13 +987,13 @@ static void init_region(struct check *c, struct rmem *r, int *ncma)
  */
 static void arm64_bootmem(struct check *c)
 {
-	uint64_t memmap = (c->in->ram_size + 128 * MIB - 1) / (128 * MIB) * 2 * MIB;
+	uint64_t memmap = (ram_total(c->in) + 128 * MIB - 1) / (128 * MIB) * 2 * MIB;
 	uint64_t at;
 
-	at = alloc_top_down(c, memmap, 2 * MIB, RAM_BASE, c->mem_end);
+	at = alloc_top_down(c, memmap, 2 * MIB, ram_base(c->in), c->mem_end);
 	if (at)
 		reserve(c, at, at + memmap, "the memmap (sparse_init(), predicted)");
-	at = alloc_top_down(c, MIB, 4096, RAM_BASE, c->mem_end);
+	at = alloc_top_down(c, MIB, 4096, ram_base(c->in), c->mem_end);
 	if (at)
 		reserve(c, at, at + MIB, "early allocations: page tables, the tree (predicted)");
 }
@@ -992,12 +1122,12 @@ static void cma_declare(struct check *c, uint64_t size, uint64_t base, uint64_t 
 		problem(c, SEV_WARNING, where, "cma-size-rounded",
 			"%" PRIu64 " bytes is rounded up to the pageblock: the area is %" PRIu64
 			" MiB", size, asize / MIB);
-	ws = base ? base : RAM_BASE;
+	ws = base ? base : ram_base(c->in);
 	we = limit;
 	if (fixed) {
 		const struct span *r = reserved_at(c, base, base + asize);
 
-		if (r || base < RAM_BASE) {
+		if (r || base < ram_base(c->in)) {
 			problem(c, SEV_ERROR, where, "cma-reserved",
 				"0x%08" PRIx64 "-0x%08" PRIx64 " %s: \"cma: Failed to reserve %"
 				PRIu64 " MiB\"", base, base + asize,
@@ -1339,11 +1469,11 @@ static void sizing(struct check *c)
 
 	for (i = 0; i < c->nareas; i++)
 		total += c->areas[i].size;
-	if (total > c->in->ram_size / 2)
+	if (total > ram_total(c->in) / 2)
 		problem(c, SEV_WARNING, "CMA", "cma-share",
 			"the CMA areas take %" PRIu64 " MiB of %" PRIu64 " MiB of RAM: unmovable "
 			"allocations (slab, page tables) must fit in the rest",
-			total / MIB, c->in->ram_size / MIB);
+			total / MIB, ram_total(c->in) / MIB);
 }
 
 int dtb_check(const void *buf, size_t n, char *err, size_t errlen)
