@@ -80,10 +80,13 @@ TB := $(B)/$(TARGET)
 # and flavour, at the same depth for every target, so that ccache (its
 # base directory is the checkout) serves what two builds share.
 PATCHDIR := patches/linux-$(KERNEL)
-# A flavour with patches of its own (patches/linux-$(KERNEL)/$(FLAVOUR)/,
-# applied after the series: changes measured against the series, not in
-# it) builds from a tree of its own.
-FLAVOUR_PATCHDIR := $(patsubst %/series,%,$(wildcard $(PATCHDIR)/$(FLAVOUR)/series))
+# The measured experiments (patches/linux-$(KERNEL)/experiments/: changes
+# make bench measures against the series, each behind a run-time switch,
+# off by default) are applied after the series in a tree of their own and
+# built into the explain kernel, the diagnostic one make bench boots
+# anyway: one build serves both.
+EXPERIMENTS_FLAVOUR := explain
+FLAVOUR_PATCHDIR := $(if $(filter $(EXPERIMENTS_FLAVOUR),$(FLAVOUR)),$(patsubst %/series,%,$(wildcard $(PATCHDIR)/experiments/series)))
 KSRC := $(B)/src/linux-$(KERNEL)$(if $(FLAVOUR_PATCHDIR),-$(FLAVOUR))
 KSTAMP := $(KSRC).stamp
 KOUT := $(CURDIR)/$(TB)/linux-$(FLAVOUR)
@@ -381,7 +384,7 @@ run-uboot: deps dtb images board-dtbs $(CMACHECK)
 
 # What CMA costs, against a carveout and the buddy allocator (scripts/bench.sh);
 # where one allocation's time goes (bench-phases.sh); what each change in
-# patches/linux-$(KERNEL)/explain/ does to it, in the same boot as its stock
+# patches/linux-$(KERNEL)/experiments/ does to it, in the same boot as its stock
 # arm (bench-changes.sh).
 QUICK ?=
 RESULTS ?= results

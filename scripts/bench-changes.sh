@@ -1,6 +1,6 @@
 #!/bin/sh
 # make bench's per-change rows: each change the explain kernel carries on
-# top of the series (patches/linux-KERNEL/explain/) has a run-time switch,
+# top of the series (patches/linux-KERNEL/experiments/) has a run-time switch,
 # listed with its stock and changed values in that directory's "switches"
 # file (a change that paid and went into the default series stays listed
 # there, its boot value the changed one). One boot per change; in it, ROUNDS rounds each measure the stock
@@ -27,7 +27,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 raw=$top/build/bench/changes-$(echo "$out" | cksum | cut -d' ' -f1)
-switches=$top/patches/linux-${KERNEL:-6.1}/explain/switches
+switches=$top/patches/linux-${KERNEL:-6.1}/experiments/switches
 
 die() { echo "bench-changes: $*" >&2; exit 1; }
 
@@ -70,7 +70,7 @@ if [ ! -r "$switches" ]; then
 	echo "No changes on top of the series for this kernel." >"$out/changes.md"
 	exit 0
 fi
-echo "  BENCH   changes: the explain kernel (the series and the changes in patches/linux-${KERNEL:-6.1}/explain/)"
+echo "  BENCH   changes: the explain kernel (the series and the changes in patches/linux-${KERNEL:-6.1}/experiments/)"
 make -s --no-print-directory -C "$top" FLAVOUR=explain images >"$raw/build.log" 2>&1 ||
 	{ tail -n 20 "$raw/build.log" >&2; die "the explain kernel failed to build (log: $raw/build.log)"; }
 

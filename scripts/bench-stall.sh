@@ -38,7 +38,7 @@ if [ "$quick" = 1 ]; then
 fi
 rounds=3 runs=5
 # 6.1's series has the switch; 6.12 has it in its explain kernel.
-grep -q "^contig_batch $param " "$top/patches/linux-${KERNEL:-6.1}/explain/switches" 2>/dev/null ||
+grep -q "^contig_batch $param " "$top/patches/linux-${KERNEL:-6.1}/experiments/switches" 2>/dev/null ||
 	{ echo "  BENCH   stall: no contig_batch switch for ${KERNEL:-6.1}"; exit 0; }
 
 rm -rf "$raw"

@@ -1,5 +1,5 @@
 # switch.sh PATH BOOT OTHER [BAD...]: one of the explain kernel's
-# run-time switches (patches/linux-KERNEL/explain/switches). It reads BOOT
+# run-time switches (patches/linux-KERNEL/experiments/switches). It reads BOOT
 # at boot; root sets OTHER and reads it back, and sets BOOT again; every
 # BAD value is refused and leaves it as it was; an unprivileged caller can
 # neither set it nor change it.

@@ -28,10 +28,10 @@ FLAVOUR=${FLAVOUR:-default}
 export FLAVOUR
 
 # explain_switches: the explain kernel's run-time switches for this
-# kernel (patches/linux-KERNEL/explain/switches), one "NAME PATH STOCK
+# kernel (patches/linux-KERNEL/experiments/switches), one "NAME PATH STOCK
 # CHANGED BOOT" per line; comments and blank lines left out.
 explain_switches() {
-	grep -v '^[[:space:]]*\(#\|$\)' "patches/linux-$KERNEL/explain/switches" 2>/dev/null
+	grep -v '^[[:space:]]*\(#\|$\)' "patches/linux-$KERNEL/experiments/switches" 2>/dev/null
 }
 
 # Debian's LAVA dispatcher as make lava-dispatcher unpacks it (make test
