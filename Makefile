@@ -68,17 +68,15 @@ ARCH_KIMAGE := $($(ARCH).kimage)
 ARCH_KLOAD := $($(ARCH).kload)
 ARCH_QEMU := $($(ARCH).qemu)
 export ARCH_CROSS ARCH_DEBARCH ARCH_LOADER ARCH_KIMAGE ARCH_KLOAD ARCH_QEMU
-CROSS_COMPILE := $(ARCH_CROSS)
-KIMAGE_NAME := $(ARCH_KIMAGE)
-DEBARCH := $(ARCH_DEBARCH)
 
 B := build
 TB := $(B)/$(TARGET)
 # The kernel tree: Debian's linux-source-$(KERNEL) with patches/linux-$(KERNEL)/
 # applied (the kernel's own patches and, where its series says, the common
-# series in patches/common/), shared by both architectures. Build directories are per target
-# and flavour, at the same depth for every target, so that ccache (its
-# base directory is the checkout) serves what two builds share.
+# series in patches/common/), shared by both architectures. Build
+# directories are per target and flavour, at the same depth for every
+# target, so that ccache (its base directory is the checkout) serves what
+# two builds share.
 PATCHDIR := patches/linux-$(KERNEL)
 # The measured experiments (patches/linux-$(KERNEL)/experiments/: changes
 # make bench measures against the series, each behind a run-time switch,
@@ -90,11 +88,11 @@ FLAVOUR_PATCHDIR := $(if $(filter $(EXPERIMENTS_FLAVOUR),$(FLAVOUR)),$(patsubst 
 KSRC := $(B)/src/linux-$(KERNEL)$(if $(FLAVOUR_PATCHDIR),-$(FLAVOUR))
 KSTAMP := $(KSRC).stamp
 KOUT := $(CURDIR)/$(TB)/linux-$(FLAVOUR)
-KIMAGE := $(KOUT)/arch/$(ARCH)/boot/$(KIMAGE_NAME)
+KIMAGE := $(KOUT)/arch/$(ARCH)/boot/$(ARCH_KIMAGE)
 MODDIR := $(TB)/modules-$(FLAVOUR)
-BUSYBOX := $(B)/rootfs/busybox-$(DEBARCH)
+BUSYBOX := $(B)/rootfs/busybox-$(ARCH_DEBARCH)
 # v4l2-compliance and v4l2-ctl with their libraries, a tree for the guest.
-V4L_UTILS := $(B)/rootfs/v4l-utils-$(DEBARCH)
+V4L_UTILS := $(B)/rootfs/v4l-utils-$(ARCH_DEBARCH)
 GBIN := $(TB)/guest/bin
 INITRAMFS := $(TB)/initramfs-$(FLAVOUR).cpio
 CMACHECK := $(B)/host/cmacheck
@@ -114,7 +112,7 @@ GUEST_FILES := $(wildcard guest/* tests/guest/*.sh tests/guest/boards/*.sh)
 GTEST := $(TB)/guest/tests
 GUEST_TEST_BINS := $(patsubst tests/guest/%.c,$(GTEST)/%,$(wildcard tests/guest/*.c))
 
-CROSS_CC := $(CROSS_COMPILE)gcc
+CROSS_CC := $(ARCH_CROSS)gcc
 CFLAGS_GUEST := -std=c11 -O2 -Wall -Wextra -Werror -static -I$(TB)/guest/include
 
 # Shell-quote a make value.
@@ -248,10 +246,10 @@ $(KIMAGE): $(KOUT)/.config $(KSTAMP)
 # --- guest userspace --------------------------------------------------------
 
 $(BUSYBOX): scripts/busybox.sh scripts/deb-fetch.sh
-	@scripts/busybox.sh $(DEBARCH) $(B)/dl $@
+	@scripts/busybox.sh $(ARCH_DEBARCH) $(B)/dl $@
 
 $(V4L_UTILS)/usr/bin/v4l2-compliance: scripts/v4l-utils.sh scripts/deb-fetch.sh
-	@scripts/v4l-utils.sh $(DEBARCH) $(B)/dl $(V4L_UTILS)
+	@scripts/v4l-utils.sh $(ARCH_DEBARCH) $(B)/dl $(V4L_UTILS)
 
 # The patched kernel's UAPI headers our programs use (e.g. misc/vfimc.h).
 UAPI_HEADERS := misc/vfimc.h
