@@ -118,8 +118,24 @@ CFLAGS_GUEST := -std=c11 -O2 -Wall -Wextra -Werror -static -I$(TB)/guest/include
 # Shell-quote a make value.
 q = '$(subst ','\'',$(1))'
 
+# The boards: every board/<board>/board.mk, each read once, what it says
+# kept under its name ($(board).BOARD_RAM, ...). BOARDS: those this
+# architecture boots (a board's BOARD_ARCHS, or every architecture);
+# make -s boards lists them.
+BOARD_VARS := BOARD_RAM BOARD_OVERLAYS BOARD_BOOTARGS BOARD_ARCHS BOARD_ARCHS_WHY BOARD_MACHINE
+ALL_BOARDS := $(patsubst board/%/board.mk,%,$(wildcard board/*/board.mk))
+define board_read
+$(foreach v,$(BOARD_VARS),$(v) :=
+)
+include board/$(1)/board.mk
+$(foreach v,$(BOARD_VARS),$(1).$(v) := $$($(v))
+)
+endef
+$(foreach b,$(ALL_BOARDS),$(eval $(call board_read,$(b))))
+BOARDS := $(foreach b,$(ALL_BOARDS),$(if $(filter $(ARCH),$(or $($(b).BOARD_ARCHS),$(ARCH))),$(b)))
+
 # The board: its RAM, overlays and bootargs preset, and its machine.
--include board/$(BOARD)/board.mk
+$(foreach v,$(BOARD_VARS),$(eval $(v) := $$($(BOARD).$(v))))
 RAM ?= $(BOARD_RAM)
 
 # The machine the board boots (board/machine/<machine>.mk): the board's
@@ -185,7 +201,7 @@ export CMALAB_KARGS := $(KARGS)
 RUNDIR ?= $(B)/run
 
 .NOTPARALLEL:
-.PHONY: all help targets machines target-env deps images kernel initramfs dtb dtbs dtschema board-dtbs run shell check bench fit run-uboot lava lava-job lava-dispatcher lava-run test clean distclean FORCE
+.PHONY: all help targets machines boards target-env deps images kernel initramfs dtb dtbs dtschema board-dtbs run shell check bench fit run-uboot lava lava-job lava-dispatcher lava-run test clean distclean FORCE
 
 all: images
 
@@ -197,6 +213,8 @@ targets:
 	@echo $(DEFAULT_TARGET) $(filter-out $(DEFAULT_TARGET),$(ALL_TARGETS))
 machines:
 	@echo $(MACHINES)
+boards:
+	@echo $(BOARDS)
 
 # What make exports to the scripts about the target and its machine, as
 # shell assignments: tests/run.sh writes them once per target for the
@@ -282,8 +300,6 @@ $(INITRAMFS): $(KIMAGE) $(BUSYBOX) $(V4L_UTILS)/usr/bin/v4l2-compliance \
 SCHEMA_KERNEL := 6.1
 DTSCHEMA_OUT := $(B)/src/dtschema-$(SCHEMA_KERNEL)
 DTSCHEMA := $(DTSCHEMA_OUT)/Documentation/devicetree/bindings/processed-schema.json
-# The boards this architecture boots (scripts/boards.sh: BOARD_ARCHS).
-BOARDS := $(shell scripts/boards.sh $(ARCH))
 
 # Every board's DTB as make run builds it, rebuilt when its sources change:
 # make dtbs validates them, the FIT carries them.

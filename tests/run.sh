@@ -47,7 +47,7 @@ fi
 test_targets=$(for t in $all_tests; do echo "$t $(header "$t" targets)"; done)
 jobs_list=$(
 	for target in $targets; do
-		boards=" $(scripts/boards.sh "${target%%-*}" | tr '\n' ' ')"
+		boards=" $(make -s --no-print-directory ARCH="${target%%-*}" KERNEL="${target#*-}" boards) "
 		printf '%s\n' "$test_targets" | while read -r t want; do
 			case $t in
 			tests/guest/boards/*.sh)

@@ -12,7 +12,7 @@
 # A board's test is its checks file, tests/guest/boards/BOARD.sh (which
 # its LAVA job runs too), with the same header: tests/lib/board.sh boots
 # the board and runs it, as test boards/BOARD, on the targets whose
-# architecture boots the board (scripts/boards.sh). A board that checks
+# architecture boots the board (make -s boards). A board that checks
 # more has tests/boards/BOARD.test instead.
 
 # test_files: every test, one path a line: tests/GROUP/NAME.test, and each
