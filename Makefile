@@ -1,5 +1,5 @@
-# cmalab: boot QEMU's ARM virt machine (32-bit or 64-bit) with a board's
-# CMA layout and show, or test, what the kernel made of it. See README.md.
+# cmalab: boot a QEMU machine (32-bit ARM or arm64) with a board's CMA
+# layout and show, or test, what the kernel made of it. See README.md.
 #
 #   make run    [BOARD=] [CMA=] [BOOTARGS=] [RAM=] [OVERLAYS=]
 #               [ROOTFS_OVERLAY=] [RUN=] [TIMEOUT=] [CHECK=0] [DISK_WRITE_BPS=]
@@ -11,9 +11,11 @@
 #   make lava   [BOARD=] (make run's variables): LAVA jobs in build/lava/
 #   make lava-run  [BOARD=]: BOARD's QEMU job through Debian's lava-run
 #   make test   [TARGETS="arm-6.1 arm64-6.12 ..."]
+#   make -s targets | machines | boards | target-env
 #
-# Every command takes the target: ARCH=arm|arm64 and KERNEL=6.1|6.12
-# (default arm and 6.1, the seeds' 32-bit ARM on the 6.1 LTS).
+# Every command takes the target: ARCH (board/arch/<arch>.mk) and KERNEL
+# (patches/linux-<kernel>/), default arm and 6.1, the seeds' 32-bit ARM on
+# the 6.1 LTS. A board boots its machine (board/machine/<machine>.mk).
 #
 # Sources, build trees and images live in build/ (ignored): build/src/ the
 # kernel trees, build/<arch>-<kernel>/ everything built for one target.
