@@ -5,6 +5,7 @@
 #               [ROOTFS_OVERLAY=] [RUN=] [TIMEOUT=] [CHECK=0] [DISK_WRITE_BPS=]
 #   make shell  (same variables)
 #   make check  [BOARD=] [CMA=] [BOOTARGS=] [RAM=] [OVERLAYS=] [FORMAT=json]
+#               or DTS=<vendor>/<board> | DTB=<file>, [MEMORY=base:size,...]
 #   make bench  [BOARD=] [QUICK=1] [RESULTS=dir]
 #   make fit    (build/<target>/fit/cmalab.itb, boot.scr)
 #   make run-uboot  (make run's variables): boot through U-Boot and the FIT
@@ -174,12 +175,23 @@ endif
 ifneq ($(filter text json,$(FORMAT)),$(FORMAT))
 $(error FORMAT=$(FORMAT): make check prints text (the default) or json)
 endif
+ifneq ($(DTS),)
+ifneq ($(DTB),)
+$(error DTS=$(DTS) DTB=$(DTB): one tree, a mainline board's (DTS) or a compiled one (DTB))
+endif
+endif
+ifneq ($(filter-out check,$(MAKECMDGOALS)),)
+ifneq ($(DTS)$(DTB)$(MEMORY),)
+$(error DTS=, DTB= and MEMORY= are for make check: cmalab boots its own machines' trees (BOARD=))
+endif
+endif
 ifneq ($(filter run shell dtb check run-uboot fit lava lava-job lava-run,$(MAKECMDGOALS)),)
 # ($(shell) gets make's environment, not its exports: what the script reads is given.)
 INPUT_ERROR := $(shell BOARD_ARCHS=$(call q,$(BOARD_ARCHS)) BOARD_ARCHS_WHY=$(call q,$(BOARD_ARCHS_WHY)) \
 	MACHINE=$(MACHINE) MACHINE_RAM_MIN=$(MACHINE_RAM_MIN) MACHINE_RAM_MAX=$(MACHINE_RAM_MAX) \
-	MACHINE_RAM_WHY=$(call q,$(MACHINE_RAM_WHY)) scripts/check-input.sh $(ARCH) $(call q,$(BOARD)) $(call q,$(CMA)) \
-	$(call q,$(RAM)) $(call q,$(OVERLAYS)) $(call q,$(ROOTFS_OVERLAY)))
+	MACHINE_RAM_WHY=$(call q,$(MACHINE_RAM_WHY)) ANY_BOARD=$(call q,$(DTS)$(DTB)) scripts/check-input.sh $(ARCH) $(call q,$(BOARD)) $(call q,$(CMA)) \
+	$(call q,$(if $(DTS)$(DTB),$(if $(filter command line,$(origin RAM)),$(RAM),-),$(RAM))) \
+	$(call q,$(OVERLAYS)) $(call q,$(ROOTFS_OVERLAY)))
 ifneq ($(INPUT_ERROR),)
 $(error $(INPUT_ERROR))
 endif
@@ -371,8 +383,34 @@ PRECHECK = [ $(CHECK) = 0 ] || { rc=0; $(CMACHECK) $(CMACHECK_ARGS) --brief \
 # The full report, or JSON alone on stdout (FORMAT=json): what is built to
 # get here reports on stderr. Warnings pass, errors fail.
 check:
+ifneq ($(DTS)$(DTB),)
+	@$(MAKE) -s --no-print-directory DTS= DTB= MEMORY= deps $(KOUT)/.config $(CMACHECK) >&2
+	@$(if $(DTS),scripts/board-dtb.sh $(KSRC) $(KOUT) $(call q,$(DTS)) $(RUNDIR).base.dtb >&2, \
+		scripts/dtb-file.sh $(call q,$(DTB)) $(RUNDIR).base.dtb)
+	@$(if $(OVERLAYS),DTC_STRICT=0 scripts/dtb.sh $(RUNDTB) - $(RUNDIR).base.dtb $(OVERLAYS) >&2, \
+		cp $(RUNDIR).base.dtb $(RUNDTB))
+	@rc=0; $(CMACHECK) $(ANY_ARGS) $(if $(filter json,$(FORMAT)),--json) || rc=$$?; [ $$rc -lt 2 ]
+else
 	@$(MAKE) -s --no-print-directory deps dtb images $(CMACHECK) >&2
 	@rc=0; $(CMACHECK) $(CMACHECK_ARGS) $(if $(filter json,$(FORMAT)),--json) || rc=$$?; [ $$rc -lt 2 ]
+endif
+
+# make check on any board: DTS=<vendor>/<board>, a mainline board's own
+# tree built from the target's linux-source by the kernel's own rule
+# (scripts/board-dtb.sh), or DTB=<file>, a compiled one (a vendor's).
+# OVERLAYS= apply on top; dtc's findings are warnings, as in the kernel's
+# build. RAM is the tree's /memory banks, or RAM= (one bank at the tree's
+# first base, as a bootloader fixes it up), or MEMORY=BASE:SIZE,...
+# The command line is CMA= and BOOTARGS= alone (BOARD's preset and the
+# machine's console are cmalab's, not the board's); the kernel
+# configuration is the target's (board/common/linux/).
+DTS ?=
+DTB ?=
+MEMORY ?=
+ANY_ARGS = --dtb $(RUNDTB) $(if $(filter command line,$(origin RAM)),--ram $(call q,$(RAM))) \
+	$(if $(MEMORY),--memory $(call q,$(MEMORY))) \
+	$(if $(strip $(CMA)$(BOOTARGS)),--bootargs $(call q,$(strip $(if $(CMA),cma=$(CMA)) $(BOOTARGS)))) \
+	--kconfig $(KOUT)/.config $$([ ! -f $(KOUT)/System.map ] || echo --system-map $(KOUT)/System.map)
 
 # --- U-Boot -----------------------------------------------------------------
 

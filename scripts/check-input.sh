@@ -3,7 +3,7 @@
 # Prints one line naming the input and the rule, and fails, on the first
 # bad one.
 #
-# usage: check-input.sh ARCH BOARD CMA RAM OVERLAYS ROOTFS_OVERLAY
+# usage: check-input.sh ARCH BOARD CMA RAM|- OVERLAYS ROOTFS_OVERLAY
 # environment (from the Makefile, which read them once): BOARD_ARCHS and
 # BOARD_ARCHS_WHY (board/BOARD/board.mk), MACHINE and MACHINE_RAM_MIN,
 # MACHINE_RAM_MAX, MACHINE_RAM_WHY (board/machine/MACHINE.mk)
@@ -29,11 +29,15 @@ if [ -n "$cma" ]; then
 	why=$(cma_check "$cma" 2>&1) ||
 		bad "CMA=$cma: $why; the form is size[@base[-limit]], e.g. 64M, 32M@0x50000000, 16M@0x44000000-0x4c000000"
 fi
-bytes=$(size_bytes "$ram") || bad "RAM=$ram: not a size; use e.g. 512M or 1G"
-min=$(size_bytes "${MACHINE_RAM_MIN:?}") max=$(size_bytes "${MACHINE_RAM_MAX:?}")
-if [ "$bytes" -lt "$min" ] || [ "$bytes" -gt "$max" ] ||
-	[ $((bytes % (1 << 20))) -ne 0 ]; then
-	bad "RAM=$ram: must be a whole number of MiB from $MACHINE_RAM_MIN to $MACHINE_RAM_MAX (${MACHINE_RAM_WHY:-$MACHINE})"
+# RAM "-": make check on a board's own tree (DTS=, DTB=), whose RAM is
+# its /memory; a RAM= given there is checked by cmacheck against the kernel.
+if [ "$ram" != - ]; then
+	bytes=$(size_bytes "$ram") || bad "RAM=$ram: not a size; use e.g. 512M or 1G"
+	min=$(size_bytes "${MACHINE_RAM_MIN:?}") max=$(size_bytes "${MACHINE_RAM_MAX:?}")
+	if [ -z "${ANY_BOARD:-}" ] && { [ "$bytes" -lt "$min" ] || [ "$bytes" -gt "$max" ] ||
+		[ $((bytes % (1 << 20))) -ne 0 ]; }; then
+		bad "RAM=$ram: must be a whole number of MiB from $MACHINE_RAM_MIN to $MACHINE_RAM_MAX (${MACHINE_RAM_WHY:-$MACHINE})"
+	fi
 fi
 for o in $overlays; do
 	[ -f "$o" ] || bad "OVERLAYS: $o: no such file"

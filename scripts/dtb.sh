@@ -17,7 +17,10 @@
 # warnings are printed and the build goes on; its errors, and an overlay
 # fdtoverlay cannot apply, still stop it.
 #
-# usage: [DTC_STRICT=0] dtb.sh OUT.dtb RAM BASE.dts [OVERLAY.dtso...]
+# A compiled base (BASE.dtb: a mainline board's, make check DTS=) is taken
+# as it is, and with RAM "-" its own /memory is kept.
+#
+# usage: [DTC_STRICT=0] dtb.sh OUT.dtb RAM|- BASE.dts|BASE.dtb [OVERLAY.dtso...]
 # environment: MACHINE_RAM_BASE (board/machine/MACHINE.mk; the Makefile
 # exports it)
 set -eu
@@ -36,7 +39,7 @@ finding() {
 	echo "dtb: warning: $1: $(first_line "$2")" >&2
 }
 
-bytes=$(size_bytes "$ram") || die "RAM=$ram: not a size (e.g. 512M, 1G)"
+[ "$ram" = - ] || bytes=$(size_bytes "$ram") || die "RAM=$ram: not a size (e.g. 512M, 1G)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -141,7 +144,10 @@ keep_target_phandles() {
 }
 
 [ -r "$base" ] || die "$base: no such file"
-compile "$base" "$tmp/tree.dtb"
+case $base in
+*.dtb) cp "$base" "$tmp/tree.dtb" ;;
+*) compile "$base" "$tmp/tree.dtb" ;;
+esac
 check_tree "$tmp/tree.dtb" "$base"
 n=0
 for o in "$@"; do
@@ -156,24 +162,26 @@ for o in "$@"; do
 	mv "$tmp/next.dtb" "$tmp/tree.dtb"
 	check_tree "$tmp/tree.dtb" "$o: applied, the tree"
 done
-# /memory as QEMU's loader writes it: every memory node gone, one bank at
-# the machine's RAM base in the root's cells.
-rbase=$((${MACHINE_RAM_BASE:?run from make: the RAM base (board/machine/MACHINE.mk)}))
-for n in $(fdtget -l "$tmp/tree.dtb" /); do
-	case $n in memory|memory@*) fdtput -r "$tmp/tree.dtb" "/$n" ;; esac
-done
-cells() { # VALUE CELLS: VALUE as CELLS 32-bit cells, in hex
-	[ "$2" -eq 1 ] || printf '%x ' $(($1 >> 32))
-	printf '%x' $(($1 & 0xffffffff))
-}
-ac=$(fdtget -t u "$tmp/tree.dtb" / '#address-cells' 2>/dev/null || echo 2)
-sc=$(fdtget -t u "$tmp/tree.dtb" / '#size-cells' 2>/dev/null || echo 1)
-mem=/memory@$(printf %x "$rbase")
-# shellcheck disable=SC2046 # one word per cell
-if ! fdtput -c "$tmp/tree.dtb" "$mem" ||
-	! fdtput -t s "$tmp/tree.dtb" "$mem" device_type memory ||
-	! fdtput -t x "$tmp/tree.dtb" "$mem" reg $(cells "$rbase" "$ac") $(cells "$bytes" "$sc"); then
-	die "could not write $mem into $base"
+if [ "$ram" != - ]; then
+	# /memory as QEMU's loader writes it: every memory node gone, one bank at
+	# the machine's RAM base in the root's cells.
+	rbase=$((${MACHINE_RAM_BASE:?run from make: the RAM base (board/machine/MACHINE.mk)}))
+	for n in $(fdtget -l "$tmp/tree.dtb" /); do
+		case $n in memory|memory@*) fdtput -r "$tmp/tree.dtb" "/$n" ;; esac
+	done
+	cells() { # VALUE CELLS: VALUE as CELLS 32-bit cells, in hex
+		[ "$2" -eq 1 ] || printf '%x ' $(($1 >> 32))
+		printf '%x' $(($1 & 0xffffffff))
+	}
+	ac=$(fdtget -t u "$tmp/tree.dtb" / '#address-cells' 2>/dev/null || echo 2)
+	sc=$(fdtget -t u "$tmp/tree.dtb" / '#size-cells' 2>/dev/null || echo 1)
+	mem=/memory@$(printf %x "$rbase")
+	# shellcheck disable=SC2046 # one word per cell
+	if ! fdtput -c "$tmp/tree.dtb" "$mem" ||
+		! fdtput -t s "$tmp/tree.dtb" "$mem" device_type memory ||
+		! fdtput -t x "$tmp/tree.dtb" "$mem" reg $(cells "$rbase" "$ac") $(cells "$bytes" "$sc"); then
+		die "could not write $mem into $base"
+	fi
 fi
 mkdir -p "$(dirname "$out")"
 mv "$tmp/tree.dtb" "$out"

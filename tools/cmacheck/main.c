@@ -191,15 +191,18 @@ static int memory(struct input *in, const char *dtb, const char *ram, const char
 			return fail("--ram '%s': a whole number of MiB, 16M or more%s", ram, "");
 		if (!n && !zero)
 			return fail("--dtb %s: no /memory node to say where RAM starts: give "
-				    "--memory BASE:SIZE instead of --ram %s", dtb, ram);
+				    "--memory BASE:SIZE instead of --ram %s (make check: MEMORY=)",
+				    dtb, ram);
 		in->nbanks = 1;
 		in->mem_from = "--ram, at the tree's first /memory base";
 		return 0;
 	}
+	if (!n && zero)
+		return fail("--dtb %s: %s: give --ram SIZE or --memory BASE:SIZE (make check: RAM=, "
+			    "MEMORY=)", dtb, "its /memory has size 0 (the bootloader fills it in)");
 	if (!n)
-		return fail("--dtb %s: %s: give --ram SIZE or --memory BASE:SIZE", dtb,
-			    zero ? "its /memory has size 0 (the bootloader fills it in)" :
-			    "no /memory node");
+		return fail("--dtb %s: %s: give --memory BASE:SIZE (make check: MEMORY=)", dtb,
+			    "no /memory node (the bootloader adds it)");
 	memcpy(in->banks, tree, sizeof(tree[0]) * (size_t)n);
 	in->nbanks = n;
 	in->mem_from = "the tree's /memory";
