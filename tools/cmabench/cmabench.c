@@ -354,10 +354,36 @@ static int filler_step(struct filler *f)
 }
 
 /*
+ * Free memory at the floor and CMA not full: memory outside CMA ran out
+ * first, and the floor's worth of free memory is CMA's (a 48 MiB area
+ * stopped at 79%, 1 - FLOOR_KB / 48 MiB). Trade: give back a chunk that
+ * holds no CMA page and grow one, which __rmqueue() takes from CMA while
+ * CMA holds more than half of free memory; free memory stays at the
+ * floor, now outside CMA. Stops at the first trade that gains nothing (a
+ * kernel that keeps this kind of page out of CMA). Not for a page-cache
+ * filler, whose chunks reclaim drops anyway.
+ */
+static void filler_trade(struct filler *f, long full)
+{
+	size_t i;
+
+	while (f->kind != PAGECACHE && filler_cma_kb(f) < full) {
+		for (i = 0; i < f->slots && !(f->chunk[i] && !f->in[i]); i++)
+			;
+		if (i == f->slots)
+			return;
+		chunk_release(f, i);
+		if (filler_grow(f) || !f->in[(f->next + f->slots - 1) % f->slots])
+			return;
+	}
+}
+
+/*
  * Grow until the filler's own pages fill CMA or free memory is down to the
- * floor. Its own pages, not CmaFree: CmaFree misses the free pages the
- * per-cpu lists hold (6.12's lists hold up to an eighth of a zone), which
- * an allocation gets back by draining them, not by migrating.
+ * floor, then trade chunks outside CMA for chunks in it (filler_trade()).
+ * Its own pages, not CmaFree: CmaFree misses the free pages the per-cpu
+ * lists hold (6.12's lists hold up to an eighth of a zone), which an
+ * allocation gets back by draining them, not by migrating.
  */
 static void filler_fill(struct filler *f)
 {
@@ -377,6 +403,7 @@ static void filler_fill(struct filler *f)
 			break;
 		}
 	}
+	filler_trade(f, full);
 	filler_count(f);
 }
 
