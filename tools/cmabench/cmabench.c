@@ -356,24 +356,38 @@ static int filler_step(struct filler *f)
 /*
  * Free memory at the floor and CMA not full: memory outside CMA ran out
  * first, and the floor's worth of free memory is CMA's (a 48 MiB area
- * stopped at 79%, 1 - FLOOR_KB / 48 MiB). Trade: give back a chunk that
- * holds no CMA page and grow one, which __rmqueue() takes from CMA while
- * CMA holds more than half of free memory; free memory stays at the
- * floor, now outside CMA. Stops at the first trade that gains nothing (a
- * kernel that keeps this kind of page out of CMA). Not for a page-cache
- * filler, whose chunks reclaim drops anyway.
+ * stopped at 79%, 1 - FLOOR_KB / 48 MiB). Trade: give back TRADE chunks
+ * that hold no CMA page and grow as many, which __rmqueue() takes from CMA
+ * while CMA holds more than half of free memory; free memory stays at the
+ * floor, now outside CMA. TRADE MiB at once, more than the per-cpu lists
+ * keep: what they keep, the next allocation gets back first. Stops at the
+ * first trade that gains nothing. Never where the kernel keeps this kind
+ * of page out of CMA (filler_step() saw it shut out): there the pages a
+ * trade parks on the per-cpu lists do not count for the watermarks, and
+ * growing back ends in the OOM killer (seen with cma.no_anon=Y). Not for
+ * a page-cache filler, whose chunks reclaim drops.
  */
+#define TRADE	4
+
 static void filler_trade(struct filler *f, long full)
 {
 	size_t i;
+	long before;
+	int n;
 
-	while (f->kind != PAGECACHE && filler_cma_kb(f) < full) {
-		for (i = 0; i < f->slots && !(f->chunk[i] && !f->in[i]); i++)
-			;
-		if (i == f->slots)
-			return;
-		chunk_release(f, i);
-		if (filler_grow(f) || !f->in[(f->next + f->slots - 1) % f->slots])
+	if (f->kind == PAGECACHE || f->shut_out >= SHUT_OUT)
+		return;
+	while (filler_cma_kb(f) < full && meminfo("CmaFree") >= TRADE * 1024) {
+		before = f->in_cma;
+		for (i = 0, n = 0; i < f->slots && n < TRADE; i++)
+			if (f->chunk[i] && !f->in[i]) {
+				chunk_release(f, i);
+				n++;
+			}
+		while (n-- > 0)
+			if (filler_grow(f))
+				return;
+		if (f->in_cma <= before)
 			return;
 	}
 }
