@@ -7,8 +7,9 @@
 # least 80% of CMA), the reuse fraction (CMA used over total, summed over
 # rounds; filler_fraction: the reuse filler's own pages in CMA over total),
 # the fragmented allocation's successes, and how full each
-# state's areas were (p50 of cma_fill_pct): a change may keep a filler out
-# of CMA, and then its "full" state is not full.
+# state's areas were (p50 of cma_fill_pct, the filler's own pages: a change
+# may keep a filler out of CMA, and then its "full" state is not full; and
+# p50 of cma_used_pct, in use by any page, which the allocation must move).
 # usage: awk -v change=NAME -v rounds=R -v runs=N -f bench-lib.awk -f bench-changes.awk GUEST-OUTPUT
 { sub(/\r$/, "") }
 $1 == "arm" { a = $2; if (!(a in val)) { arms[++na] = a; val[a] = $3 }; next }
@@ -21,6 +22,7 @@ $1 == "alloc" {
 	if (kv($0, "ok") == 1) { nl[k]++; lat[k, nl[k]] = kv($0, "latency_ns") / 1e6 }
 	else nl[k] += 0
 	if (kv($0, "state") != "idle" && kv($0, "cma_fill_pct") != "") { nf[k]++; fp[k, nf[k]] = kv($0, "cma_fill_pct") + 0 }
+	if (kv($0, "state") != "idle" && kv($0, "cma_used_pct") != "") { nu[k]++; up[k, nu[k]] = kv($0, "cma_used_pct") + 0 }
 	next
 }
 $1 == "reuse" { used[a] += kv($0, "cma_used_kb"); total[a] += kv($0, "cma_total_kb"); mine[a] += kv($0, "filler_in_cma_kb"); next }
@@ -35,6 +37,9 @@ END {
 		for (j = 1; j <= nf[k]; j++) l[j] = fp[k, j]
 		sort(l, nf[k])
 		fill[k] = nf[k] ? pick(l, nf[k], 0.5) : ""
+		for (j = 1; j <= nu[k]; j++) l[j] = up[k, j]
+		sort(l, nu[k])
+		usedp[k] = nu[k] ? pick(l, nu[k], 0.5) : ""
 	}
 	for (x = 1; x <= na; x++) {
 		a = arms[x]
@@ -52,6 +57,9 @@ END {
 		printf "}, \"fill_pct\": {"; sep = ""
 		for (i = 1; i <= nk; i++) { split(keys[i], kk, SUBSEP); if (kk[1] != a || fill[keys[i]] == "") continue
 			printf "%s\"%s\": %d", sep, kk[2], fill[keys[i]]; sep = ", " }
+		printf "}, \"used_pct\": {"; sep = ""
+		for (i = 1; i <= nk; i++) { split(keys[i], kk, SUBSEP); if (kk[1] != a || usedp[keys[i]] == "") continue
+			printf "%s\"%s\": %d", sep, kk[2], usedp[keys[i]]; sep = ", " }
 		printf "}, \"tax\": {"; sep = ""
 		for (i = 1; i <= nk; i++) {
 			split(keys[i], kk, SUBSEP); if (kk[1] != a || kk[2] ~ /^idle_/) continue

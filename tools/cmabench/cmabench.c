@@ -19,8 +19,11 @@
  *         pages, clean page cache; the last two of a file in DIR, which
  *         must be a tmpfs or a disk's file system), with room outside
  *         CMA for what must move. One line per run:
- *         "alloc state=S size_mib=N run=R ok=0|1 latency_ns=L cma_fill_pct=F",
- *         F the share of CMA the filler's own pages held before the run.
+ *         "alloc state=S size_mib=N run=R ok=0|1 latency_ns=L cma_fill_pct=F
+ *         cma_used_pct=U", F the share of CMA the filler's own pages held
+ *         before the run, U the share in use by anything (CmaTotal less
+ *         CmaFree; other movable pages - page cache, the shell's - take
+ *         what the filler's do not, and must be moved as well).
  * reuse   fill anonymous memory until free memory is exhausted (or, if the
  *         kernel keeps it out of CMA, memory outside CMA) and say how much
  *         of CMA was in use then, and how much of it the filler's own
@@ -533,17 +536,19 @@ static int cmd_alloc(const char *dev, const char *state, const char *sizes, int 
 		if (idle)
 			alloc_free(fd, mib * MIB);
 		for (run = 1; run <= runs; run++) {
-			long fill = 0;
+			long fill = 0, used = 0;
 			long long ns;
 
 			if (!idle) {
 				filler_fill(&f);
 				fill = total > 0 ? filler_cma_kb(&f) * 100 / total : 0;
+				used = total > 0 ? (total - meminfo("CmaFree")) * 100 / total : 0;
 				filler_make_room(&f, (long)(mib * 1024) + 16 * 1024);
 			}
 			ns = alloc_free(fd, mib * MIB);
-			printf("alloc state=%s size_mib=%" PRIu64 " run=%d ok=%d latency_ns=%lld cma_fill_pct=%ld\n",
-			       state, mib, run, ns >= 0, ns >= 0 ? ns : 0, fill);
+			printf("alloc state=%s size_mib=%" PRIu64 " run=%d ok=%d latency_ns=%lld "
+			       "cma_fill_pct=%ld cma_used_pct=%ld\n",
+			       state, mib, run, ns >= 0, ns >= 0 ? ns : 0, fill, used);
 			fflush(stdout);
 		}
 	}
