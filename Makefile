@@ -62,15 +62,14 @@ $(error ARCH=$(ARCH)$(if $(filter environment,$(origin ARCH)), (from the environ
 endif
 export ARCH KERNEL
 
-# What the architecture says (board/arch/$(ARCH).mk), for make and, exported,
-# for the scripts.
+# What the architecture says (board/arch/$(ARCH).mk), for make and for the
+# scripts (exported with the machine's: TARGET_ENV).
 ARCH_CROSS := $($(ARCH).cross)
 ARCH_DEBARCH := $($(ARCH).debarch)
 ARCH_LOADER := $($(ARCH).loader)
 ARCH_KIMAGE := $($(ARCH).kimage)
 ARCH_KLOAD := $($(ARCH).kload)
 ARCH_QEMU := $($(ARCH).qemu)
-export ARCH_CROSS ARCH_DEBARCH ARCH_LOADER ARCH_KIMAGE ARCH_KLOAD ARCH_QEMU
 
 B := build
 TB := $(B)/$(TARGET)
@@ -142,7 +141,7 @@ $(foreach v,$(BOARD_VARS),$(eval $(v) := $$($(BOARD).$(v))))
 RAM ?= $(BOARD_RAM)
 
 # The machine the board boots (board/machine/<machine>.mk): the board's
-# BOARD_MACHINE, or the architecture's. Exported for the scripts.
+# BOARD_MACHINE, or the architecture's.
 MACHINE := $(or $(BOARD_MACHINE),$($(ARCH).machine))
 ifeq ($(filter $(MACHINE),$(MACHINES)),)
 $(error BOARD=$(BOARD): machine $(MACHINE) is no machine (machines: $(MACHINES), board/machine/*.mk))
@@ -158,9 +157,18 @@ MACHINE_RAM_MIN := $($(MACHINE).ram-min)
 MACHINE_RAM_MAX := $($(MACHINE).ram-max)
 MACHINE_RAM_WHY := $($(MACHINE).ram-why)
 MACHINE_UBOOT := $($(MACHINE).uboot)
-export MACHINE MACHINE_QEMU MACHINE_CPU MACHINE_RAM_BASE MACHINE_RAM_MIN MACHINE_RAM_MAX \
-	MACHINE_RAM_WHY MACHINE_UBOOT
 BASE_DTS := $($(MACHINE).dts)
+
+# What make says of the target and its machine, in one list: exported to
+# the scripts, printed for the tests (make -s target-env; tests/run.sh
+# writes it once per target, build/tests/<target>/env).
+TARGET_ENV := ARCH KERNEL ARCH_CROSS ARCH_DEBARCH ARCH_LOADER ARCH_KIMAGE ARCH_KLOAD \
+	ARCH_QEMU MACHINE MACHINE_QEMU MACHINE_CPU MACHINE_BOOTARGS MACHINE_RAM_BASE \
+	MACHINE_RAM_MIN MACHINE_RAM_MAX MACHINE_RAM_WHY MACHINE_UBOOT
+export $(TARGET_ENV)
+# env_of VARS: VAR='value' words for a $(shell) command, which gets make's
+# environment, not its exports.
+env_of = $(foreach v,$(1),$(v)=$(call q,$($(v))))
 
 # Bad input stops here, before anything is built or booted, with one line.
 ifeq ($(FLAVOUR_FRAGMENT)$(filter default,$(FLAVOUR)),)
@@ -186,12 +194,10 @@ $(error DTS=, DTB= and MEMORY= are for make check: cmalab boots its own machines
 endif
 endif
 ifneq ($(filter run shell dtb check run-uboot fit lava lava-job lava-run,$(MAKECMDGOALS)),)
-# ($(shell) gets make's environment, not its exports: what the script reads is given.)
-INPUT_ERROR := $(shell BOARD_ARCHS=$(call q,$(BOARD_ARCHS)) BOARD_ARCHS_WHY=$(call q,$(BOARD_ARCHS_WHY)) \
-	MACHINE=$(MACHINE) MACHINE_RAM_MIN=$(MACHINE_RAM_MIN) MACHINE_RAM_MAX=$(MACHINE_RAM_MAX) \
-	MACHINE_RAM_WHY=$(call q,$(MACHINE_RAM_WHY)) ANY_BOARD=$(call q,$(DTS)$(DTB)) scripts/check-input.sh $(ARCH) $(call q,$(BOARD)) $(call q,$(CMA)) \
-	$(call q,$(if $(DTS)$(DTB),$(if $(filter command line,$(origin RAM)),$(RAM),-),$(RAM))) \
-	$(call q,$(OVERLAYS)) $(call q,$(ROOTFS_OVERLAY)))
+# RAM "-": a board's own tree (DTS=, DTB=), whose RAM cmacheck judges.
+INPUT_ERROR := $(shell $(call env_of,BOARD_ARCHS BOARD_ARCHS_WHY $(TARGET_ENV)) \
+	scripts/check-input.sh $(ARCH) $(call q,$(BOARD)) $(call q,$(CMA)) \
+	$(call q,$(if $(DTS)$(DTB),-,$(RAM))) $(call q,$(OVERLAYS)) $(call q,$(ROOTFS_OVERLAY)))
 ifneq ($(INPUT_ERROR),)
 $(error $(INPUT_ERROR))
 endif
@@ -230,12 +236,7 @@ machines:
 boards:
 	@echo $(BOARDS)
 
-# What make exports to the scripts about the target and its machine, as
-# shell assignments: tests/run.sh writes them once per target for the
-# tests (build/tests/<target>/env), which read them from there.
-TARGET_ENV := ARCH KERNEL ARCH_CROSS ARCH_DEBARCH ARCH_LOADER ARCH_KIMAGE ARCH_KLOAD \
-	ARCH_QEMU MACHINE MACHINE_QEMU MACHINE_CPU MACHINE_BOOTARGS MACHINE_RAM_BASE \
-	MACHINE_RAM_MIN MACHINE_RAM_MAX MACHINE_RAM_WHY MACHINE_UBOOT
+# TARGET_ENV as shell assignments.
 target-env:
 	@$(foreach v,$(TARGET_ENV),printf "%s='%s'\n" $(v) $(call q,$($(v)));) \
 	echo export $(TARGET_ENV)

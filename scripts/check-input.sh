@@ -30,12 +30,12 @@ if [ -n "$cma" ]; then
 		bad "CMA=$cma: $why; the form is size[@base[-limit]], e.g. 64M, 32M@0x50000000, 16M@0x44000000-0x4c000000"
 fi
 # RAM "-": make check on a board's own tree (DTS=, DTB=), whose RAM is
-# its /memory; a RAM= given there is checked by cmacheck against the kernel.
+# its /memory, or a RAM= that cmacheck judges against the kernel.
 if [ "$ram" != - ]; then
 	bytes=$(size_bytes "$ram") || bad "RAM=$ram: not a size; use e.g. 512M or 1G"
 	min=$(size_bytes "${MACHINE_RAM_MIN:?}") max=$(size_bytes "${MACHINE_RAM_MAX:?}")
-	if [ -z "${ANY_BOARD:-}" ] && { [ "$bytes" -lt "$min" ] || [ "$bytes" -gt "$max" ] ||
-		[ $((bytes % (1 << 20))) -ne 0 ]; }; then
+	if [ "$bytes" -lt "$min" ] || [ "$bytes" -gt "$max" ] ||
+		[ $((bytes % (1 << 20))) -ne 0 ]; then
 		bad "RAM=$ram: must be a whole number of MiB from $MACHINE_RAM_MIN to $MACHINE_RAM_MAX (${MACHINE_RAM_WHY:-$MACHINE})"
 	fi
 fi
