@@ -54,9 +54,25 @@ include $(sort $(wildcard board/machine/*.mk))
 KERNELS := $(patsubst patches/linux-%/series,%,$(wildcard patches/linux-*/series))
 ALL_TARGETS := $(foreach a,$(ARCHS),$(addprefix $(a)-,$(KERNELS)))
 DEFAULT_TARGET := arm-6.1
+# TARGET=arm64-6.12 (a name make -s targets prints) stands for ARCH= and
+# KERNEL=; given with an ARCH= or KERNEL= of another target, it is an error.
+ifneq ($(filter command line environment,$(origin TARGET)),)
+ifeq ($(filter $(TARGET),$(ALL_TARGETS)),)
+$(error TARGET=$(TARGET): no such target (targets: $(ALL_TARGETS)))
+endif
+target_arch := $(firstword $(subst -, ,$(TARGET)))
+target_kernel := $(lastword $(subst -, ,$(TARGET)))
+target_clash := $(if $(filter command line,$(origin ARCH)),$(filter-out $(target_arch),$(ARCH))) \
+	$(if $(filter command line,$(origin KERNEL)),$(filter-out $(target_kernel),$(KERNEL)))
+ifneq ($(strip $(target_clash)),)
+$(error TARGET=$(TARGET) is ARCH=$(target_arch) KERNEL=$(target_kernel), but $(strip $(foreach v,ARCH KERNEL,$(if $(filter command line,$(origin $(v))),$(v)=$($(v))))) given too: give one or the other)
+endif
+override ARCH := $(target_arch)
+override KERNEL := $(target_kernel)
+endif
 ARCH ?= $(firstword $(subst -, ,$(DEFAULT_TARGET)))
 KERNEL ?= $(lastword $(subst -, ,$(DEFAULT_TARGET)))
-TARGET := $(ARCH)-$(KERNEL)
+override TARGET := $(ARCH)-$(KERNEL)
 ifeq ($(filter $(TARGET),$(ALL_TARGETS)),)
 $(error ARCH=$(ARCH)$(if $(filter environment,$(origin ARCH)), (from the environment)) KERNEL=$(KERNEL): no such target (targets: $(ALL_TARGETS), as ARCH=$(subst $(space),|,$(ARCHS)) KERNEL=$(subst $(space),|,$(KERNELS))))
 endif

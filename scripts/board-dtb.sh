@@ -41,5 +41,5 @@ if ! DTC_FLAGS=-@ env -u MAKEFLAGS -u MAKELEVEL make -s -C "$src" O="$out" ARCH=
 	sed 's/^/  | /' "$dst.log" >&2
 	die "DTS=$want: the kernel's rule for $dts.dtb failed (above)"
 fi
-grep -i 'warning' "$dst.log" | sed 's/^/  DTC     /' >&2 || true
+grep ': Warning (' "$dst.log" | sed 's/^/  DTC     /' >&2 || true
 cp "$out/arch/$ARCH/boot/dts/$dts.dtb" "$dst"

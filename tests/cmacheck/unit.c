@@ -609,6 +609,98 @@ static void test_bindings(void **state)
 	free(fdt);
 }
 
+/*
+ * Buses under the root (2/2 cells), each with one device (compatible, no
+ * memory-region): dma-ranges as given, "" for an empty one, NULL for none.
+ * A bus named "...-empty" holds a bus "inner" with an empty dma-ranges.
+ */
+static void *dma_buses(const char *const *names, const uint64_t (*ranges)[3], int n)
+{
+	void *fdt = malloc(FDT_SIZE);
+	int i;
+
+	assert_non_null(fdt);
+	assert_int_equal(fdt_create(fdt, FDT_SIZE), 0);
+	assert_int_equal(fdt_finish_reservemap(fdt), 0);
+	assert_int_equal(fdt_begin_node(fdt, ""), 0);
+	assert_int_equal(fdt_property_u32(fdt, "#address-cells", 2), 0);
+	assert_int_equal(fdt_property_u32(fdt, "#size-cells", 2), 0);
+	for (i = 0; i < n; i++) {
+		bool inner = strstr(names[i], "-empty") != NULL;
+
+		assert_int_equal(fdt_begin_node(fdt, names[i]), 0);
+		assert_int_equal(fdt_property_string(fdt, "compatible", "simple-bus"), 0);
+		assert_int_equal(fdt_property_u32(fdt, "#address-cells", 1), 0);
+		assert_int_equal(fdt_property_u32(fdt, "#size-cells", 1), 0);
+		if (ranges[i][2]) {
+			fdt32_t v[4] = { cpu_to_fdt32((uint32_t)ranges[i][0]),
+					 cpu_to_fdt32((uint32_t)(ranges[i][1] >> 32)),
+					 cpu_to_fdt32((uint32_t)ranges[i][1]),
+					 cpu_to_fdt32((uint32_t)ranges[i][2]) };
+
+			assert_int_equal(fdt_property(fdt, "dma-ranges", v, sizeof(v)), 0);
+		}
+		if (inner) {
+			assert_int_equal(fdt_begin_node(fdt, "inner"), 0);
+			assert_int_equal(fdt_property_string(fdt, "compatible", "simple-bus"), 0);
+			assert_int_equal(fdt_property_u32(fdt, "#address-cells", 1), 0);
+			assert_int_equal(fdt_property_u32(fdt, "#size-cells", 1), 0);
+			assert_int_equal(fdt_property(fdt, "dma-ranges", NULL, 0), 0);
+		}
+		assert_int_equal(fdt_begin_node(fdt, "dev@1000"), 0);
+		assert_int_equal(fdt_property_string(fdt, "compatible", "vendor,dma-master"), 0);
+		assert_int_equal(fdt_end_node(fdt), 0);
+		if (inner)
+			assert_int_equal(fdt_end_node(fdt), 0);
+		assert_int_equal(fdt_end_node(fdt), 0);
+	}
+	assert_int_equal(fdt_end_node(fdt), 0);
+	assert_int_equal(fdt_finish(fdt), 0);
+	return fdt;
+}
+
+/*
+ * Every DMA master, not only vfimc: a device whose bus's dma-ranges
+ * (of_dma_get_range(): the first non-empty one up the tree, through
+ * empty ones) leave the default area out of reach is named on its bus;
+ * a bus without dma-ranges limits nothing, nor does an empty one with
+ * none above it.
+ */
+static void test_dma_masters(void **state)
+{
+	const char *const names[] = { "low", "low-empty", "free", "free-empty" };
+	/* low: bus 0x0 is RAM's 0x40000000, 256 MiB; the others: none. */
+	const uint64_t ranges[][3] = { { 0, BASE_1G, 256 * MIB }, { 0, BASE_1G, 256 * MIB },
+				       { 0, 0, 0 }, { 0, 0, 0 } };
+	void *fdt = dma_buses(names, ranges, 4);
+	const struct problem *p;
+	int i, named = 0;
+
+	(void)state;
+	/* cma=64M is placed from the top of 1 GiB of RAM, far above 0x50000000. */
+	assert_int_equal(run(fdt, "cma=64M", 1024 * MIB), 1);
+	for (i = 0; i < chk.nproblems; i++) {
+		p = &chk.problems[i];
+		if (strcmp(p->rule, "reach-default"))
+			continue;
+		assert_true(!strcmp(p->where, "/low") || !strcmp(p->where, "/low-empty/inner") ||
+			    !strcmp(p->where, "/low-empty"));
+		assert_non_null(strstr(p->message, "dev@1000"));
+		assert_non_null(strstr(p->message, "0x40000000-0x50000000"));
+		named++;
+	}
+	assert_int_equal(named, 2);
+	/* Bindings: the two limited devices only. */
+	assert_int_equal(chk.nbindings, 2);
+	assert_string_equal(chk.bindings[0].device, "/low/dev@1000");
+	assert_string_equal(chk.bindings[1].device, "/low-empty/inner/dev@1000");
+	assert_string_equal(chk.bindings[1].kind, "default-cma");
+	/* A default area inside the window: nobody loses it. */
+	assert_int_equal(run(fdt, "cma=64M@0x44000000", 1024 * MIB), 0);
+	assert_null(find("reach-default"));
+	free(fdt);
+}
+
 /* /memory nodes as a tree would declare them, added to a built tree. */
 static void *with_memory(void *fdt, const struct bank *banks, int n)
 {
@@ -735,6 +827,7 @@ int main(void)
 		cmocka_unit_test(test_bypass),
 		cmocka_unit_test(test_slots),
 		cmocka_unit_test(test_bindings),
+		cmocka_unit_test(test_dma_masters),
 		cmocka_unit_test(test_targets),
 		cmocka_unit_test(test_target_slots),
 		cmocka_unit_test(test_target_memory),

@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #define MAX_AREAS	32
-#define MAX_BINDINGS	64
+#define MAX_BINDINGS	256
 #define MAX_PROBLEMS	128
 #define MAX_SPANS	64
 #define MAX_BANKS	8
