@@ -237,7 +237,7 @@ export CMALAB_KARGS := $(KARGS)
 RUNDIR ?= $(B)/run
 
 .NOTPARALLEL:
-.PHONY: all help targets machines boards target-env deps images kernel initramfs dtb dtbs dtschema board-dtbs run shell check bench fit run-uboot lava lava-job lava-dispatcher lava-run test clean distclean FORCE
+.PHONY: all help targets machines boards target-env deps images kernel initramfs dtb dtbs dtschema board-dtbs run shell check survey survey-target bench fit run-uboot lava lava-job lava-dispatcher lava-run test clean distclean FORCE
 
 all: images
 
@@ -428,6 +428,38 @@ ANY_ARGS = --dtb $(RUNDTB) $(if $(filter command line,$(origin RAM)),--ram $(cal
 	$(if $(MEMORY),--memory $(call q,$(MEMORY))) \
 	$(if $(strip $(CMA)$(BOOTARGS)),--bootargs $(call q,$(strip $(if $(CMA),cma=$(CMA)) $(BOOTARGS)))) \
 	--kconfig $(KOUT)/.config $$([ ! -f $(KOUT)/System.map ] || echo --system-map $(KOUT)/System.map)
+
+
+# --- the mainline survey -----------------------------------------------------
+
+# make survey: cmacheck, built with ASan and UBSan, on every board tree of
+# each kernel's linux-source (arm and arm64) that declares a CMA pool, each
+# tree built by its kernel's own dtbs rule in build/survey/<target>/
+# (scripts/survey-target.sh; cached by make), then results/survey.md and
+# survey.json (scripts/survey-report.sh). SURVEY_RESULTS= writes elsewhere,
+# SURVEY_TARGETS= narrows the targets.
+CMACHECK_SAN := $(B)/host/cmacheck-san
+SURVEY_DIR := $(B)/survey
+SURVEY_RESULTS ?= results
+SURVEY_TARGETS ?= $(ALL_TARGETS)
+ifneq ($(filter-out $(ALL_TARGETS),$(SURVEY_TARGETS)),)
+$(error SURVEY_TARGETS=$(SURVEY_TARGETS): $(filter-out $(ALL_TARGETS),$(SURVEY_TARGETS)) is no target (targets: $(ALL_TARGETS)))
+endif
+
+$(CMACHECK_SAN): $(CMACHECK_SRC) $(wildcard tools/cmacheck/*.h)
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@ (ASan, UBSan)"
+	@gcc -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
+		-fno-sanitize-recover=all -o $@ $(CMACHECK_SRC) -lfdt
+
+survey: $(CMACHECK_SAN)
+	@t0=$$(date +%s); for t in $(SURVEY_TARGETS); do \
+		$(MAKE) -s --no-print-directory ARCH=$${t%%-*} KERNEL=$${t#*-} survey-target || exit 1; \
+	done; \
+	scripts/survey-report.sh $(SURVEY_DIR) $(SURVEY_RESULTS) $$(($$(date +%s) - t0)) $(SURVEY_TARGETS)
+
+survey-target: deps $(KOUT)/.config $(CMACHECK_SAN)
+	@scripts/survey-target.sh $(CMACHECK_SAN) $(KSRC) $(KOUT)/.config $(SURVEY_DIR)/$(TARGET)
 
 # --- U-Boot -----------------------------------------------------------------
 

@@ -610,6 +610,34 @@ static void test_bindings(void **state)
 }
 
 /*
+ * early_init_dt_reserve_memory(): a no-map region is refused only over
+ * memory memblock holds reserved; no-map memory is not reserved, so two
+ * no-map carve-outs may overlap (a warning: nothing is handed out twice).
+ */
+static void test_nomap_overlap(void **state)
+{
+	const struct region nomap[] = {
+		{ .name = "a@58000000", .base = 0x58000000, .size = 8 * MIB, .nomap = true },
+		{ .name = "b@58400000", .base = 0x58400000, .size = 8 * MIB, .nomap = true },
+	};
+	const struct region kept[] = {
+		{ .name = "a@58000000", .base = 0x58000000, .size = 8 * MIB },
+		{ .name = "b@58400000", .base = 0x58400000, .size = 8 * MIB, .nomap = true },
+	};
+	void *fdt = build(nomap, 2, NULL, 2);
+
+	(void)state;
+	assert_int_equal(run(fdt, "cma=0", 512 * MIB), 1);
+	assert_null(find("reg-reserve"));
+	assert_int_equal(find("region-overlap")->sev, SEV_WARNING);
+	free(fdt);
+	fdt = build(kept, 2, NULL, 2);
+	assert_int_equal(run(fdt, "cma=0", 512 * MIB), 2);
+	assert_non_null(find("reg-reserve"));
+	free(fdt);
+}
+
+/*
  * Buses under the root (2/2 cells), each with one device (compatible, no
  * memory-region): dma-ranges as given, "" for an empty one, NULL for none.
  * A bus named "...-empty" holds a bus "inner" with an empty dma-ranges.
@@ -828,6 +856,7 @@ int main(void)
 		cmocka_unit_test(test_slots),
 		cmocka_unit_test(test_bindings),
 		cmocka_unit_test(test_dma_masters),
+		cmocka_unit_test(test_nomap_overlap),
 		cmocka_unit_test(test_targets),
 		cmocka_unit_test(test_target_slots),
 		cmocka_unit_test(test_target_memory),

@@ -18,7 +18,8 @@
 #define MAX_AREAS	32
 #define MAX_BINDINGS	256
 #define MAX_PROBLEMS	128
-#define MAX_SPANS	64
+#define MAX_SPANS	160
+#define MAX_RMEM	64	/* the kernel's MAX_RESERVED_REGIONS */
 #define MAX_BANKS	8
 #define NAME_LEN	64
 #define WHERE_LEN	160
@@ -113,12 +114,13 @@ struct area {
 struct binding {
 	char device[WHERE_LEN];
 	char area[NAME_LEN];	/* "" when the device gets no area */
-	char kind[16];		/* cma, default-cma, pool, none, unbound */
+	char kind[16];		/* cma, default-cma, pool, carve-out, none, unbound, disabled */
 };
 
 struct span {
 	uint64_t start, end;
 	char what[WHERE_LEN];
+	bool nomap;		/* marked no-map in memblock.memory, not reserved */
 };
 
 /* One /reserved-memory region as fdt_scan_reserved_mem() finds it. */
@@ -146,6 +148,8 @@ struct input {
 	const char *mem_from;	/* where the banks came from, for the report */
 	uint64_t initrd_size;	/* 0: no initrd */
 	uint64_t kernel_end;	/* physical end of the kernel image; 0: unknown */
+	bool loader_unknown;	/* not QEMU's loader: the Image, initrd and DTB
+				 * are where a bootloader put them */
 	struct kconfig kc;
 };
 
@@ -160,7 +164,7 @@ struct check {
 				 * cross it */
 	uint64_t mem_end;	/* what memblock ends at */
 	uint64_t pageblock;	/* CMA_MIN_ALIGNMENT_BYTES */
-	struct rmem rmem[MAX_AREAS];
+	struct rmem rmem[MAX_RMEM];
 	int nrmem;
 	int ncma;		/* CMA slots taken so far */
 	struct area areas[MAX_AREAS];
@@ -193,6 +197,9 @@ uint64_t ram_total(const struct input *in);
  */
 int dt_memory(const void *fdt, struct bank *banks, int max, int *zero,
 	      char *err, size_t errlen);
+
+/* The lowest base any /memory bank names, size 0 or not; UINT64_MAX: none. */
+uint64_t dt_memory_base(const void *fdt);
 
 /* Runs every rule; returns 0 clean, 1 warnings only, 2 errors. */
 int check_run(struct check *c, const struct input *in);

@@ -5,13 +5,17 @@
  *
  *   cmacheck --dtb FILE [--bootargs "..."] [--ram SIZE | --memory BANKS]
  *            [--kconfig FILE] [--target ARCH-KERNEL] [--initrd-size SIZE]
- *            [--system-map FILE] [--json | --brief]
+ *            [--system-map FILE] [--loader qemu|unknown] [--lpae] [--json | --brief]
  *
  * RAM comes from the tree's /memory nodes, every bank at its own base; or
  * --ram SIZE, one bank of SIZE at the tree's first bank's base, as QEMU's
  * loader (hw/arm/boot.c: arm_load_dtb()) and many bootloaders rewrite it;
  * or --memory BASE:SIZE[,BASE:SIZE...], the banks themselves. The kernel,
- * initrd and DTB are where QEMU's loader puts them in the first bank.
+ * initrd and DTB are where QEMU's loader puts them in the first bank; with
+ * --loader unknown (a real board's bootloader), only 32-bit ARM's kernel,
+ * which runs from the start of RAM, is placed. --lpae: a 32-bit ARM kernel
+ * with CONFIG_ARM_LPAE whatever the .config says (as Debian's armmp-lpae,
+ * the only kind that boots a board with RAM above 4 GiB).
  *
  * The target (arm-6.1, arm-6.12, arm64-6.1, arm64-6.12) comes from the
  * kernel .config's header, or --target; without either, arm-6.1.
@@ -43,7 +47,7 @@ static int usage(void)
 	fprintf(stderr,
 		"usage: cmacheck --dtb FILE [--bootargs \"...\"] [--ram SIZE | --memory BASE:SIZE,...]\n"
 		"                [--kconfig FILE] [--target ARCH-KERNEL] [--initrd-size SIZE]\n"
-		"                [--system-map FILE] [--json | --brief]\n"
+		"                [--system-map FILE] [--loader qemu|unknown] [--lpae] [--json | --brief]\n"
 		"targets: arm-6.1 (the default), arm-6.12, arm64-6.1, arm64-6.12\n");
 	return EXIT_USAGE;
 }
@@ -185,7 +189,8 @@ static int memory(struct input *in, const char *dtb, const char *ram, const char
 	if (n < 0)
 		return fail("--dtb %s: /memory: %s", dtb, err);
 	if (ram) {
-		in->banks[0].base = n ? tree[0].base : 0;
+		/* A bank of size 0 still says where RAM starts. */
+		in->banks[0].base = n ? tree[0].base : zero ? dt_memory_base(in->fdt) : 0;
 		if (parse_size(ram, &in->banks[0].size) || in->banks[0].size < 16 * MIB ||
 		    in->banks[0].size % MIB)
 			return fail("--ram '%s': a whole number of MiB, 16M or more%s", ram, "");
@@ -224,7 +229,8 @@ static int memory_reach(const struct input *in)
 int main(int argc, char **argv)
 {
 	const char *dtb = NULL, *kconfig = NULL, *sysmap = NULL, *ram = NULL, *initrd = NULL;
-	const char *target = NULL, *mem = NULL;
+	const char *target = NULL, *mem = NULL, *loader = "qemu";
+	bool lpae = false;
 	static struct input in;
 	struct target t;
 	static struct check c;
@@ -242,6 +248,10 @@ int main(int argc, char **argv)
 		}
 		if (!strcmp(opt, "--brief")) {
 			brief = true;
+			continue;
+		}
+		if (!strcmp(opt, "--lpae")) {
+			lpae = true;
 			continue;
 		}
 		if (!val)
@@ -263,6 +273,8 @@ int main(int argc, char **argv)
 			mem = val;
 		} else if (!strcmp(opt, "--initrd-size")) {
 			initrd = val;
+		} else if (!strcmp(opt, "--loader")) {
+			loader = val;
 		} else {
 			return usage();
 		}
@@ -282,6 +294,14 @@ int main(int argc, char **argv)
 		kconfig_target_defaults(&in.kc, &t);
 	else if (target)
 		in.kc.target = t;
+	if (strcmp(loader, "qemu") && strcmp(loader, "unknown"))
+		return fail("--loader '%s': %s", loader,
+			    "qemu (QEMU's, the default) or unknown (a board's bootloader)");
+	in.loader_unknown = !strcmp(loader, "unknown");
+	if (lpae && in.kc.target.arch != ARCH_ARM)
+		return fail("--lpae: %s%s", "a 32-bit ARM option; arm64 has no LPAE switch", "");
+	if (lpae)
+		in.kc.lpae = in.kc.highmem = true;
 	in.fdt = read_dtb(dtb, &in.fdt_size, err, sizeof(err));
 	if (!in.fdt)
 		return fail("--dtb %s: %s", dtb, err);

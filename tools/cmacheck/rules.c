@@ -171,6 +171,7 @@ static void reserve(struct check *c, uint64_t start, uint64_t end, const char *f
 		return;
 	s = &c->reserved[c->nreserved++];
 	s->start = start;
+	s->nomap = false;
 	s->end = end;
 	va_start(ap, fmt);
 	vsnprintf(s->what, sizeof(s->what), fmt, ap);
@@ -186,6 +187,18 @@ static const struct span *reserved_at(const struct check *c, uint64_t start, uin
 		if (overlaps(start, end, c->reserved[i].start, c->reserved[i].end))
 			return &c->reserved[i];
 	return NULL;
+}
+
+/* memblock_is_region_reserved(): the same, but no-map memory is not reserved. */
+static bool memblock_reserved(const struct check *c, uint64_t start, uint64_t end)
+{
+	int i;
+
+	for (i = 0; i < c->nreserved; i++)
+		if (!c->reserved[i].nomap &&
+		    overlaps(start, end, c->reserved[i].start, c->reserved[i].end))
+			return true;
+	return false;
 }
 
 /* The highest aligned base in [lo, hi) whose range overlaps no reservation. */
@@ -284,17 +297,27 @@ static void early_reservations(struct check *c)
 	 * from the start of RAM; arm64_memblock_init(): _stext to _end, where
 	 * the Image was loaded. Without System.map we assume 16 MiB.
 	 */
-	c->kernel = (struct span){ kstart, kend, "" };
+	c->kernel = (struct span){ kstart, kend, "", false };
 	snprintf(c->kernel.what, sizeof(c->kernel.what), "kernel image%s",
 		 in->kernel_end ? "" : " (assumed 16 MiB: no --system-map)");
-	reserve(c, c->kernel.start, c->kernel.end, "the kernel image");
+	/*
+	 * A bootloader we do not know (--loader unknown): 32-bit ARM's kernel
+	 * still runs from the start of RAM (it decompresses itself there);
+	 * arm64's Image, the initrd and the DTB are wherever it put them.
+	 */
+	if (in->loader_unknown && arm64(c))
+		c->kernel = (struct span){ 0, 0, "", false };
+	else
+		reserve(c, c->kernel.start, c->kernel.end, "the kernel image");
+	if (in->loader_unknown)
+		goto memreserve;
 
 	/*
 	 * QEMU (hw/arm/boot.c): the initrd at min(RAM / 2, 128 MiB) into the
 	 * bank it loads into (the first), the DTB after.
 	 */
 	istart = ram_base(in) + (half < 128 * MIB ? half : 128 * MIB);
-	c->initrd = (struct span){ istart, istart + in->initrd_size, "initrd" };
+	c->initrd = (struct span){ istart, istart + in->initrd_size, "initrd", false };
 	if (in->initrd_size)
 		reserve(c, c->initrd.start, c->initrd.end, "the initrd");
 	c->dtb.start = align_up(in->initrd_size ? c->initrd.end : istart, 4096);
@@ -302,6 +325,7 @@ static void early_reservations(struct check *c)
 	snprintf(c->dtb.what, sizeof(c->dtb.what), "DTB");
 	reserve(c, c->dtb.start, c->dtb.end, "the DTB");
 
+memreserve:
 	/* early_init_fdt_scan_reserved_mem(): the header's /memreserve/ entries. */
 	for (n = 0; n < fdt_num_mem_rsv(in->fdt); n++) {
 		uint64_t base, size;
@@ -469,19 +493,20 @@ static bool memory_node(const void *fdt, int node)
 	       (type && !strcmp(type, "memory"));
 }
 
-int dt_memory(const void *fdt, struct bank *banks, int max, int *zero,
-	      char *err, size_t errlen)
+/*
+ * Each /memory bank's base and size, in tree order, to fn (size 0 too);
+ * stops at fn's first non-zero return and returns it. -1: the root's
+ * cells are not 1 or 2.
+ */
+static int each_bank(const void *fdt, int (*fn)(uint64_t base, uint64_t size, void *arg),
+		     void *arg)
 {
 	uint32_t ac = cells_prop(fdt, 0, "#address-cells", 2, NULL);
 	uint32_t sc = cells_prop(fdt, 0, "#size-cells", 1, NULL);
-	int node, n = 0, i;
+	int node, ret;
 
-	*zero = 0;
-	if (ac < 1 || ac > 2 || sc < 1 || sc > 2) {
-		snprintf(err, errlen, "the root's #address-cells %u / #size-cells %u: "
-			 "1 or 2 each", ac, sc);
+	if (ac < 1 || ac > 2 || sc < 1 || sc > 2)
 		return -1;
-	}
 	fdt_for_each_subnode(node, fdt, 0) {
 		const fdt32_t *p;
 		int len;
@@ -492,26 +517,76 @@ int dt_memory(const void *fdt, struct bank *banks, int max, int *zero,
 		for (; p && len >= (int)(ac + sc) * 4; len -= (int)(ac + sc) * 4) {
 			uint64_t base = read_cells(&p, ac), size = read_cells(&p, sc);
 
-			if (!size) {
-				(*zero)++;
-				continue;
-			}
-			if (n == max) {
-				snprintf(err, errlen, "more than %d banks of RAM", max);
-				return -1;
-			}
-			banks[n++] = (struct bank){ base, size };
+			ret = fn(base, size, arg);
+			if (ret)
+				return ret;
 		}
 	}
-	qsort(banks, (size_t)n, sizeof(banks[0]), bank_cmp);
-	for (i = 1; i < n; i++)
+	return 0;
+}
+
+struct bank_list {
+	struct bank *banks;
+	int n, max, zero;
+};
+
+static int add_bank(uint64_t base, uint64_t size, void *arg)
+{
+	struct bank_list *l = arg;
+
+	if (!size)
+		l->zero++;
+	else if (l->n == l->max)
+		return 1;
+	else
+		l->banks[l->n++] = (struct bank){ base, size };
+	return 0;
+}
+
+int dt_memory(const void *fdt, struct bank *banks, int max, int *zero,
+	      char *err, size_t errlen)
+{
+	struct bank_list l = { banks, 0, max, 0 };
+	int ret = each_bank(fdt, add_bank, &l), i;
+
+	*zero = l.zero;
+	if (ret < 0) {
+		snprintf(err, errlen, "the root's #address-cells %u / #size-cells %u: 1 or 2 each",
+			 cells_prop(fdt, 0, "#address-cells", 2, NULL),
+			 cells_prop(fdt, 0, "#size-cells", 1, NULL));
+		return -1;
+	}
+	if (ret) {
+		snprintf(err, errlen, "more than %d banks of RAM", max);
+		return -1;
+	}
+	qsort(banks, (size_t)l.n, sizeof(banks[0]), bank_cmp);
+	for (i = 1; i < l.n; i++)
 		if (banks[i].base < banks[i - 1].base + banks[i - 1].size) {
 			snprintf(err, errlen, "banks 0x%" PRIx64 "+0x%" PRIx64 " and 0x%" PRIx64
 				 "+0x%" PRIx64 " overlap", banks[i - 1].base, banks[i - 1].size,
 				 banks[i].base, banks[i].size);
 			return -1;
 		}
-	return n;
+	return l.n;
+}
+
+static int lowest_bank(uint64_t base, uint64_t size, void *arg)
+{
+	uint64_t *low = arg;
+
+	(void)size;
+	if (base < *low)
+		*low = base;
+	return 0;
+}
+
+uint64_t dt_memory_base(const void *fdt)
+{
+	uint64_t low = UINT64_MAX;
+
+	each_bank(fdt, lowest_bank, &low);
+	return low;
 }
 
 static bool has(const void *fdt, int node, const char *prop)
@@ -628,11 +703,11 @@ static int reserve_reg(struct check *c, struct rmem *r, uint32_t ac, uint32_t sc
 	}
 	while (len >= t_len) {
 		uint64_t base = phys(c, read_cells(&p, ac)), size = phys(c, read_cells(&p, sc));
-		const struct span *s = reserved_at(c, base, base + size);
 
 		len -= t_len;
 		/* early_init_dt_reserve_memory(): no-map refuses reserved memory. */
-		if (!size || (nomap && s && overlaps_ram(c, base, base + size))) {
+		if (!size || (nomap && memblock_reserved(c, base, base + size) &&
+			      overlaps_ram(c, base, base + size))) {
 			problem(c, SEV_ERROR, r->path, "reg-reserve",
 				"%s: \"Reserved memory: failed to reserve memory for node '%s': "
 				"base 0x%08" PRIx64 ", size %" PRIu64 " MiB\"",
@@ -641,7 +716,11 @@ static int reserve_reg(struct check *c, struct rmem *r, uint32_t ac, uint32_t sc
 			if (first)
 				r->failed = true;
 		} else {
+			int at = c->nreserved;
+
 			reserve(c, base, base + size, "%s", r->path);
+			if (c->nreserved > at)
+				c->reserved[at].nomap = nomap;
 		}
 		if (first) {
 			r->base = base;
@@ -675,9 +754,10 @@ static void region_overlaps(struct check *c, struct rmem *rm, int n)
 			 * and boots on a corrupt free list.
 			 */
 			if (!cma)
-				problem(c, SEV_ERROR, b->path, "region-overlap",
+				problem(c, SEV_WARNING, b->path, "region-overlap",
 					"overlaps %s: \"OVERLAP DETECTED!\"; both are set up over "
-					"the same memory", a->path);
+					"the same memory (no CMA area among them: nothing is handed "
+					"out twice)", a->path);
 			else if (!arm64(c))
 				problem(c, SEV_ERROR, b->path, "region-overlap",
 					"overlaps %s: \"OVERLAP DETECTED!\"; both become CMA areas "
@@ -1069,9 +1149,12 @@ static void reserved_memory(struct check *c)
 
 		if (!available(fdt, child))
 			continue;
-		if (n == MAX_AREAS) {
-			problem(c, SEV_ERROR, "/reserved-memory", "too-many",
-				"more than %d regions: this checker stops here", MAX_AREAS);
+		/* drivers/of/of_reserved_mem.c: MAX_RESERVED_REGIONS (6.12: for sized ones). */
+		if (n == MAX_RMEM) {
+			problem(c, SEV_WARNING, "/reserved-memory", "too-many",
+				"more than %d regions (MAX_RESERVED_REGIONS): \"not enough space "
+				"for all defined regions.\"; the rest are not set up, and this "
+				"checker does not follow them", MAX_RMEM);
 			break;
 		}
 		memset(r, 0, sizeof(*r));
@@ -1551,6 +1634,16 @@ static void bind_region(struct check *c, int node, const char *path, int rmnode)
 	if (!fdt_node_check_compatible(fdt, target, "shared-dma-pool") &&
 	    has(fdt, target, "no-map") && !has(fdt, target, "reusable")) {
 		new_binding(c, path, fdt_get_name(fdt, target, NULL), "pool");
+		return;
+	}
+	/*
+	 * Not a DMA pool at all (no shared-dma-pool): a carve-out the driver
+	 * maps itself (remoteproc firmware, a frame buffer, ramoops); only
+	 * vfimc asks of_reserved_mem_device_init() for it.
+	 */
+	if (fdt_node_check_compatible(fdt, target, "shared-dma-pool") &&
+	    fdt_node_check_compatible(fdt, node, "cmalab,vfimc")) {
+		new_binding(c, path, fdt_get_name(fdt, target, NULL), "carve-out");
 		return;
 	}
 	problem(c, SEV_ERROR, path, "memory-region",

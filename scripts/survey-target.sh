@@ -1,0 +1,175 @@
+#!/bin/sh
+# make survey, one target: every mainline board tree of this architecture
+# in this kernel's linux-source that declares a CMA pool (a reusable
+# /reserved-memory region or linux,cma-default), built by the kernel's own
+# dtbs rule and judged by cmacheck (built with ASan and UBSan).
+#
+#  1. Candidates: the .dts files whose include closure (#include and
+#     /include/, followed by file name) mentions reusable or
+#     linux,cma-default - a cheap superset; the compiled tree decides.
+#  2. Their DTBs, in one kbuild run in a build tree of our own (the
+#     target's .config; make's timestamps cache them across runs).
+#  3. Each DTB with a pool: cmacheck --json against the target's .config,
+#     with a board's bootloader (--loader unknown: not QEMU's placement of
+#     the Image, initrd and DTB), and on 32-bit ARM an LPAE kernel when
+#     the tree names memory above 4 GiB (--lpae: only such kernels boot
+#     those boards). RAM is the tree's /memory. A /memory of size 0 (the
+#     bootloader fills it in) is taken as 1 GiB at its base; a tree
+#     without one (the bootloader adds it) as one bank from the lowest
+#     address its reserved-memory names to the highest, in whole GiBs, 1
+#     GiB at least; each says so. With no address at all, its memory is
+#     unknown and the board says that.
+#
+# Writes OUT/boards.jsonl, one object per board: target, board, vendor,
+# memory (where RAM came from), ms (cmacheck's time), status (cmacheck's
+# exit status), report (cmacheck's JSON, or null) and error (one line, or
+# null); and OUT/summary ("candidates N dtbs N pools N").
+#
+# usage: survey-target.sh CMACHECK KSRC KCONFIG OUT
+# environment: ARCH, KERNEL, ARCH_CROSS (the Makefile exports them)
+set -eu
+
+cmacheck=$1 src=$2 kconfig=$3 out=$4
+target=$ARCH-$KERNEL
+kb=$out/kbuild
+dts=arch/$ARCH/boot/dts
+mkdir -p "$kb"
+cmp -s "$kconfig" "$kb/.config" || cp "$kconfig" "$kb/.config"
+cat "$src/.cmalab-pkgver" >"$out/kernel"
+
+# 1. Candidates, relative to arch/$ARCH/boot/dts, as .dtb targets.
+(cd "$src/arch" && grep -rHE \
+	'reusable|linux,cma-default|^[[:space:]]*(#include|/include/)[[:space:]]*["<][^">]+\.dtsi?[">]' \
+	--include='*.dts' --include='*.dtsi' arm/boot/dts arm64/boot/dts) | awk -v want="$ARCH/boot/dts/" '
+	{
+		f = $0; sub(/:.*/, "", f); line = substr($0, length(f) + 2)
+		b = f; sub(/.*\//, "", b)
+		if (line ~ /^[ \t]*(#include|\/include\/)/) {
+			i = line; sub(/^[^"<]*["<]/, "", i); sub(/[">].*/, "", i); sub(/.*\//, "", i)
+			inc[b] = inc[b] " " i
+		} else {
+			hot[b] = 1
+		}
+		file[f] = b
+	}
+	END {
+		do {
+			changed = 0
+			for (b in inc) {
+				if (b in hot)
+					continue
+				n = split(inc[b], a, " ")
+				for (k = 1; k <= n; k++)
+					if (a[k] in hot) { hot[b] = 1; changed = 1; break }
+			}
+		} while (changed)
+		for (f in file)
+			if (f ~ /\.dts$/ && index(f, want) == 1 && hot[file[f]])
+				print substr(f, length(want) + 1, length(f) - length(want) - 4) ".dtb"
+	}' | sort >"$out/candidates"
+ncand=$(grep -c . "$out/candidates" || true)
+
+# 2. The DTBs: one kbuild run, every candidate (-k: one that fails does not
+# stop the others; it is reported below).
+echo "  SURVEY  $target: $ncand candidate trees in linux-source-$KERNEL, DTBs by the kernel's rule" >&2
+env -u MAKEFLAGS -u MAKELEVEL make -s -C "$src" O="$(cd "$kb" && pwd)" ARCH="$ARCH" \
+	CROSS_COMPILE="$ARCH_CROSS" olddefconfig >"$out/config.log" 2>&1
+# shellcheck disable=SC2046 # one target per word
+env -u MAKEFLAGS -u MAKELEVEL make -k -j"$(nproc)" -C "$src" O="$(cd "$kb" && pwd)" \
+	ARCH="$ARCH" CROSS_COMPILE="$ARCH_CROSS" $(cat "$out/candidates") >"$out/dtbs.log" 2>&1 || true
+
+# A reusable region or linux,cma-default among /reserved-memory's children.
+has_pool() {
+	for n in $(fdtget -l "$1" /reserved-memory 2>/dev/null); do
+		fdtget "$1" "/reserved-memory/$n" reusable >/dev/null 2>&1 && return 0
+		fdtget "$1" "/reserved-memory/$n" linux,cma-default >/dev/null 2>&1 && return 0
+	done
+	return 1
+}
+
+# addresses DTB: every reg and alloc-ranges entry of /reserved-memory's
+# children, "START END" per line, as decimal numbers.
+addresses() {
+	ac=$(fdtget -tu "$1" /reserved-memory '#address-cells' 2>/dev/null || echo 2)
+	sc=$(fdtget -tu "$1" /reserved-memory '#size-cells' 2>/dev/null || echo 1)
+	for n in $(fdtget -l "$1" /reserved-memory 2>/dev/null); do
+		for p in reg alloc-ranges; do
+			fdtget -tu "$1" "/reserved-memory/$n" $p 2>/dev/null || true
+		done
+	done | awk -v ac="$ac" -v sc="$sc" '{
+		for (i = 1; i + ac + sc - 1 <= NF; i += ac + sc) {
+			a = ac == 2 ? $i * 4294967296 + $(i + 1) : $i
+			s = sc == 2 ? $(i + ac) * 4294967296 + $(i + ac + 1) : $(i + ac)
+			printf "%.0f %.0f\n", a, a + s
+		}
+	}'
+}
+
+# json STRING: a JSON string.
+json() { printf '%s' "$1" | jq -Rs .; }
+
+# 3. cmacheck on each pool.
+: >"$out/boards.jsonl"
+ndtb=0 npool=0
+while read -r d; do
+	board=${d%.dtb}
+	case $board in */*) vendor=${board%%/*} ;; *) vendor=${board%%-*} ;; esac
+	dtb=$kb/$dts/$d
+	memory=tree error=null report=null ms=0 rc=0
+	if [ ! -f "$dtb" ]; then
+		error=$(json "the kernel's rule for $d failed: $(grep -F "$board" "$out/dtbs.log" | head -n 1)")
+		rc=4
+	else
+		ndtb=$((ndtb + 1))
+		has_pool "$dtb" || continue
+		npool=$((npool + 1))
+		addresses "$dtb" >"$out/ranges"
+		cut -d' ' -f1 "$out/ranges" | sort -n >"$out/addr"
+		cut -d' ' -f2 "$out/ranges" | sort -n >"$out/ends"
+		set -- --dtb "$dtb" --kconfig "$kconfig" --target "$target" --loader unknown --json
+		# 32-bit ARM boards with memory above 4 GiB boot LPAE kernels only.
+		lpae=
+		if [ "$ARCH" = arm ] && [ "$(tail -n 1 "$out/ends")" -gt 4294967296 ] 2>/dev/null; then
+			set -- "$@" --lpae
+			lpae=" (LPAE kernel: regions above 4 GiB)"
+		fi
+		t0=$(date +%s%N)
+		"$cmacheck" "$@" >"$out/one.json" 2>"$out/one.err" || rc=$?
+		if [ "$rc" -eq 3 ] && grep -q 'its /memory has size 0' "$out/one.err"; then
+			# The tree says where RAM starts, not how much there is.
+			memory="assumed: 1 GiB at the tree's /memory base (its size is 0)"
+			rc=0
+			"$cmacheck" "$@" --ram 1G >"$out/one.json" 2>"$out/one.err" || rc=$?
+		elif [ "$rc" -eq 3 ] && grep -q 'no /memory node' "$out/one.err"; then
+			# One bank over every address the regions name, whole GiBs, 1 GiB at least.
+			memory=unknown
+			low=$(head -n 1 "$out/addr")
+			if [ -n "$low" ]; then
+				base=$((low / 1073741824 * 1073741824))
+				top=$(tail -n 1 "$out/ends")
+				size=$(((top - base + 1073741823) / 1073741824))
+				[ "$size" -ge 1 ] || size=1
+				memory=$(printf 'assumed: %d GiB at 0x%x (no /memory in the tree)' "$size" "$base")
+				rc=0
+				"$cmacheck" "$@" --memory "$(printf '0x%x:%dG' "$base" "$size")" \
+					>"$out/one.json" 2>"$out/one.err" || rc=$?
+			fi
+		fi
+		ms=$((($(date +%s%N) - t0) / 1000000))
+		memory=$memory$lpae
+		if grep -q 'Sanitizer\|runtime error' "$out/one.err"; then
+			error=$(json "SANITIZER: $(grep -m1 'Sanitizer\|runtime error' "$out/one.err")")
+			rc=5
+		elif [ "$rc" -le 2 ] && jq -e . "$out/one.json" >/dev/null 2>&1; then
+			report=$(cat "$out/one.json")
+		else
+			error=$(json "$(head -n 1 "$out/one.err")")
+		fi
+		memory=$(json "$memory")
+	fi
+	[ "$memory" != tree ] || memory='"tree"'
+	printf '{"target":"%s","board":"%s","vendor":"%s","memory":%s,"ms":%d,"status":%d,"error":%s,"report":%s}\n' \
+		"$target" "$board" "$vendor" "$memory" "$ms" "$rc" "$error" "$report" >>"$out/boards.jsonl"
+done <"$out/candidates"
+echo "candidates $ncand dtbs $ndtb pools $npool" >"$out/summary"
+echo "  SURVEY  $target: $npool boards with a CMA pool of $ndtb trees built" >&2
