@@ -416,15 +416,18 @@ endif
 # tree built from the target's linux-source by the kernel's own rule
 # (scripts/board-dtb.sh), or DTB=<file>, a compiled one (a vendor's).
 # OVERLAYS= apply on top; dtc's findings are warnings, as in the kernel's
-# build. RAM is the tree's /memory banks, or RAM= (one bank at the tree's
-# first base, as a bootloader fixes it up), or MEMORY=BASE:SIZE,...
+# build, and part of the report (JSON too). The board's bootloader, not
+# QEMU's, loads it (--loader unknown). RAM is the tree's /memory banks, or
+# RAM= (one bank at the tree's first base, as a bootloader fixes it up),
+# or MEMORY=BASE:SIZE,...
 # The command line is CMA= and BOOTARGS= alone (BOARD's preset and the
 # machine's console are cmalab's, not the board's); the kernel
 # configuration is the target's (board/common/linux/).
 DTS ?=
 DTB ?=
 MEMORY ?=
-ANY_ARGS = --dtb $(RUNDTB) $(if $(filter command line,$(origin RAM)),--ram $(call q,$(RAM))) \
+ANY_ARGS = --dtb $(RUNDTB) --loader unknown $(if $(DTS),--dtc-log $(RUNDIR).base.dtb.log) \
+	$(if $(filter command line,$(origin RAM)),--ram $(call q,$(RAM))) \
 	$(if $(MEMORY),--memory $(call q,$(MEMORY))) \
 	$(if $(strip $(CMA)$(BOOTARGS)),--bootargs $(call q,$(strip $(if $(CMA),cma=$(CMA)) $(BOOTARGS)))) \
 	--kconfig $(KOUT)/.config $$([ ! -f $(KOUT)/System.map ] || echo --system-map $(KOUT)/System.map)

@@ -143,6 +143,14 @@ static void test_kconfig(void **state)
 	assert_int_equal(k.max_order, 12);
 	assert_int_equal(k.page_offset, 0x80000000);
 	assert_int_equal(k.cma_size_mbytes, 16);
+	assert_int_equal(k.page_shift, 12);
+	unlink(path);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("CONFIG_ARM64_16K_PAGES=y\nCONFIG_ARCH_FORCE_MAX_ORDER=11\nCONFIG_CMA_AREAS=7\n", f);
+	fclose(f);
+	assert_int_equal(kconfig_read(&k, path, err, sizeof(err)), 0);
+	assert_int_equal(k.page_shift, 14);
 	unlink(path);
 
 	assert_int_not_equal(kconfig_read(&k, "/nonexistent/.config", err, sizeof(err)), 0);
@@ -245,6 +253,7 @@ static void *build(const struct region *r, int nr, const char *const *devs, int 
 }
 
 static struct check chk;
+static bool pages_64k;		/* run_banks(): a 64K-page arm64 kernel */
 
 /* The trees below place their pools for RAM at 1 GiB, as on QEMU's virt. */
 #define BASE_1G		UINT64_C(0x40000000)
@@ -268,6 +277,11 @@ static int run_banks(const char *target, void *fdt, const char *bootargs,
 	in.initrd_size = 4 * MIB;
 	in.kernel_end = banks[0].base + 8 * MIB;
 	kconfig_target_defaults(&in.kc, &t);
+	if (pages_64k) {	/* arm64 with CONFIG_ARM64_64K_PAGES and its MAX_PAGE_ORDER */
+		in.kc.page_shift = 16;
+		in.kc.max_order = 13;
+		in.kc.hugetlb_page = true;
+	}
 	assert_int_equal(dtb_check(fdt, in.fdt_size, err, sizeof(err)), 0);
 	return check_run(&chk, &in);
 }
@@ -610,6 +624,28 @@ static void test_bindings(void **state)
 }
 
 /*
+ * The page size is the .config's: with 64K pages (and hugetlb) a pageblock
+ * is 512 MiB (PAGE_SIZE << min(PMD order 13, MAX_PAGE_ORDER 13)), so a
+ * 256 MiB-aligned CMA region that 4K pages accept is refused.
+ */
+static void test_page_size(void **state)
+{
+	const struct region r[] = {
+		{ .name = "pool@50000000", .base = 0x50000000, .size = 256 * MIB, .reusable = true },
+	};
+	const struct bank b = { BASE_1G, 2048 * MIB };
+	void *fdt = build(r, 1, NULL, 2);
+
+	(void)state;
+	assert_int_equal(run_banks("arm64-6.12", fdt, "cma=0", &b, 1), 0);
+	pages_64k = true;
+	assert_int_equal(run_banks("arm64-6.12", fdt, "cma=0", &b, 1), 2);
+	pages_64k = false;
+	assert_non_null(strstr(find("cma-alignment")->message, "0x20000000"));
+	free(fdt);
+}
+
+/*
  * early_init_dt_reserve_memory(): a no-map region is refused only over
  * memory memblock holds reserved; no-map memory is not reserved, so two
  * no-map carve-outs may overlap (a warning: nothing is handed out twice).
@@ -857,6 +893,7 @@ int main(void)
 		cmocka_unit_test(test_bindings),
 		cmocka_unit_test(test_dma_masters),
 		cmocka_unit_test(test_nomap_overlap),
+		cmocka_unit_test(test_page_size),
 		cmocka_unit_test(test_targets),
 		cmocka_unit_test(test_target_slots),
 		cmocka_unit_test(test_target_memory),

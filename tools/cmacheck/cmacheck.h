@@ -80,6 +80,7 @@ struct kconfig {
 	bool zone_dma, zone_dma32, hugetlb_page;
 	unsigned int cma_areas;
 	unsigned int max_order;
+	unsigned int page_shift;	/* 12; arm64 16K pages 14, 64K pages 16 */
 	uint64_t page_offset;
 	uint64_t cma_size_mbytes;
 };

@@ -5,7 +5,8 @@
  *
  *   cmacheck --dtb FILE [--bootargs "..."] [--ram SIZE | --memory BANKS]
  *            [--kconfig FILE] [--target ARCH-KERNEL] [--initrd-size SIZE]
- *            [--system-map FILE] [--loader qemu|unknown] [--lpae] [--json | --brief]
+ *            [--system-map FILE] [--loader qemu|unknown] [--lpae] [--dtc-log FILE]
+ *            [--json | --brief]
  *
  * RAM comes from the tree's /memory nodes, every bank at its own base; or
  * --ram SIZE, one bank of SIZE at the tree's first bank's base, as QEMU's
@@ -15,7 +16,9 @@
  * --loader unknown (a real board's bootloader), only 32-bit ARM's kernel,
  * which runs from the start of RAM, is placed. --lpae: a 32-bit ARM kernel
  * with CONFIG_ARM_LPAE whatever the .config says (as Debian's armmp-lpae,
- * the only kind that boots a board with RAM above 4 GiB).
+ * the only kind that boots a board with RAM above 4 GiB). --dtc-log: dtc's
+ * output from building the tree; each "Warning (check): /path: text" is a
+ * problem too (rule dtc:check), so the JSON carries dtc's findings.
  *
  * The target (arm-6.1, arm-6.12, arm64-6.1, arm64-6.12) comes from the
  * kernel .config's header, or --target; without either, arm-6.1.
@@ -47,7 +50,8 @@ static int usage(void)
 	fprintf(stderr,
 		"usage: cmacheck --dtb FILE [--bootargs \"...\"] [--ram SIZE | --memory BASE:SIZE,...]\n"
 		"                [--kconfig FILE] [--target ARCH-KERNEL] [--initrd-size SIZE]\n"
-		"                [--system-map FILE] [--loader qemu|unknown] [--lpae] [--json | --brief]\n"
+		"                [--system-map FILE] [--loader qemu|unknown] [--lpae] [--dtc-log FILE]\n"
+		"                [--json | --brief]\n"
 		"targets: arm-6.1 (the default), arm-6.12, arm64-6.1, arm64-6.12\n");
 	return EXIT_USAGE;
 }
@@ -214,6 +218,41 @@ static int memory(struct input *in, const char *dtb, const char *ram, const char
 	return 0;
 }
 
+/*
+ * dtc's findings from the tree's build: "FILE:LINE.COL-COL: Warning
+ * (check): /path: text", or without the location or the path. Each is a
+ * warning (the kernel's build warns and goes on). -1 if unreadable.
+ */
+static int dtc_findings(struct check *c, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[1024];
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		char *w = strstr(line, "Warning ("), *end, *text, rule[NAME_LEN];
+		char where[WHERE_LEN] = "dtc";
+
+		if (!w || !(end = strstr(w, "): ")))
+			continue;
+		w += strlen("Warning (");
+		*end = '\0';
+		snprintf(rule, sizeof(rule), "dtc:%.58s", w);
+		text = end + 3;
+		text[strcspn(text, "\n")] = '\0';
+		if (text[0] == '/' && strstr(text, ": ")) {
+			end = strstr(text, ": ");
+			*end = '\0';
+			snprintf(where, sizeof(where), "%s", text);
+			text = end + 2;
+		}
+		problem(c, SEV_WARNING, where, rule, "%s (dtc, as the kernel's build runs it)", text);
+	}
+	fclose(f);
+	return 0;
+}
+
 /* 32-bit ARM without LPAE: phys_addr_t has 32 bits. */
 static int memory_reach(const struct input *in)
 {
@@ -229,7 +268,7 @@ static int memory_reach(const struct input *in)
 int main(int argc, char **argv)
 {
 	const char *dtb = NULL, *kconfig = NULL, *sysmap = NULL, *ram = NULL, *initrd = NULL;
-	const char *target = NULL, *mem = NULL, *loader = "qemu";
+	const char *target = NULL, *mem = NULL, *loader = "qemu", *dtclog = NULL;
 	bool lpae = false;
 	static struct input in;
 	struct target t;
@@ -275,6 +314,8 @@ int main(int argc, char **argv)
 			initrd = val;
 		} else if (!strcmp(opt, "--loader")) {
 			loader = val;
+		} else if (!strcmp(opt, "--dtc-log")) {
+			dtclog = val;
 		} else {
 			return usage();
 		}
@@ -319,6 +360,12 @@ int main(int argc, char **argv)
 			    sysmap, "");
 
 	ret = check_run(&c, &in);
+	if (dtclog && dtc_findings(&c, dtclog)) {
+		free((void *)in.fdt);
+		return fail("--dtc-log %s: %s", dtclog, strerror(errno));
+	}
+	if (dtclog && !ret && c.nproblems)
+		ret = 1;
 	if (json)
 		report_json(&c);
 	else

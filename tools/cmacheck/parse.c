@@ -216,6 +216,7 @@ void kconfig_target_defaults(struct kconfig *k, const struct target *t)
 	k->cma_areas = 7;
 	k->max_order = t->kver == KVER_6_1 ? 11 : 10;
 	k->page_offset = t->arch == ARCH_ARM ? 0xC0000000ULL : 0;
+	k->page_shift = 12;
 }
 
 void kconfig_defaults(struct kconfig *k)
@@ -305,6 +306,10 @@ int kconfig_read(struct kconfig *k, const char *path, char *err, size_t errlen)
 		else if (!strcmp(name, "ARCH_FORCE_MAX_ORDER")) {
 			k->max_order = (unsigned int)strtoul(val, NULL, 0);
 			max_order = true;
+		} else if (!strcmp(name, "ARM64_16K_PAGES") && kconfig_bool(val)) {
+			k->page_shift = 14;
+		} else if (!strcmp(name, "ARM64_64K_PAGES") && kconfig_bool(val)) {
+			k->page_shift = 16;
 		} else if (!strcmp(name, "PAGE_OFFSET"))
 			k->page_offset = strtoull(val, NULL, 0);
 		else if (!strcmp(name, "CMA_SIZE_MBYTES"))

@@ -31,7 +31,9 @@
  *   - arm64 has no highmem and no vmalloc=; its default area's limit is
  *     arm64_dma_phys_limit, the end of ZONE_DMA, not arm_dma_limit.
  *   - pageblock_order: MAX_ORDER - 1 in 6.1, MAX_PAGE_ORDER in 6.12 (the
- *     same 4 MiB with each kernel's default ARCH_FORCE_MAX_ORDER).
+ *     same 4 MiB with each kernel's default ARCH_FORCE_MAX_ORDER), on
+ *     arm64 with hugetlb at most a PMD's pages: with 16K pages 32 MiB,
+ *     with 64K pages 512 MiB (the page size from the .config).
  *   - A shared-dma-pool without reusable needs no-map only on ARM.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -372,9 +374,11 @@ static unsigned int pageblock_order(const struct check *c)
 {
 	const struct kconfig *k = &c->in->kc;
 	unsigned int max = k612(c) ? k->max_order : k->max_order - 1;
+	/* HUGETLB_PAGE_ORDER: a PMD's worth of pages, PMD_SHIFT - PAGE_SHIFT. */
+	unsigned int pmd_order = k->page_shift - 3;
 
 	if (arm64(c) && k->hugetlb_page)
-		return 9 < max ? 9 : max;
+		return pmd_order < max ? pmd_order : max;
 	return max;
 }
 
@@ -428,7 +432,7 @@ static void memory_layout(struct check *c)
 	const struct kconfig *k = &c->in->kc;
 	uint64_t lowmem = VMALLOC_END - c->vmalloc_size - VMALLOC_OFFSET - k->page_offset;
 
-	c->pageblock = 4096ULL << pageblock_order(c);
+	c->pageblock = (1ULL << c->in->kc.page_shift) << pageblock_order(c);
 	if (arm64(c)) {
 		c->lowmem_end = c->mem_end = ram_end(c);
 		c->dma_limit = arm64_dma_phys_limit(c);
