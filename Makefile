@@ -455,7 +455,15 @@ $(CMACHECK_SAN): $(CMACHECK_SRC) $(wildcard tools/cmacheck/*.h)
 	@gcc -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
 		-fno-sanitize-recover=all -o $@ $(CMACHECK_SRC) -lfdt
 
-survey: $(CMACHECK_SAN)
+# tools/transplant: a board's CMA configuration onto virt, as an overlay
+# (scripts/transplant.sh; tests/cmacheck/transplant.test boots them).
+TRANSPLANT := $(B)/host/transplant
+$(TRANSPLANT): tools/transplant/transplant.c
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@"
+	@gcc $(CFLAGS_HOST) -o $@ $< -lfdt
+
+survey: $(CMACHECK_SAN) $(TRANSPLANT)
 	@t0=$$(date +%s); for t in $(SURVEY_TARGETS); do \
 		$(MAKE) -s --no-print-directory ARCH=$${t%%-*} KERNEL=$${t#*-} survey-target || exit 1; \
 	done; \

@@ -36,7 +36,8 @@ if [ ! -f "$dir/$dts.dts" ]; then
 fi
 mkdir -p "$(dirname "$dst")"
 echo "  DTB     arch/$ARCH/boot/dts/$dts.dtb (linux-source-$KERNEL, the kernel's dtbs rule)" >&2
-if ! DTC_FLAGS=-@ env -u MAKEFLAGS -u MAKELEVEL make -s -C "$src" O="$out" ARCH="$ARCH" \
+# One kbuild run in the build tree at a time (make test runs tests side by side).
+if ! DTC_FLAGS=-@ flock "$out" env -u MAKEFLAGS -u MAKELEVEL make -s -C "$src" O="$out" ARCH="$ARCH" \
 	CROSS_COMPILE="$ARCH_CROSS" "$dts.dtb" >"$dst.log" 2>&1; then
 	sed 's/^/  | /' "$dst.log" >&2
 	die "DTS=$want: the kernel's rule for $dts.dtb failed (above)"

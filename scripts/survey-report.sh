@@ -24,8 +24,10 @@ for t in "$@"; do cat "$dir/$t/boards.jsonl"; done | jq -s --slurpfile targets "
 	# One board, slimmed: bindings to the default area of devices that
 	# only inherit it are counted, not listed.
 	def slim: {target, board, vendor, memory, ms, status, error} + (
-		if .report == null then {areas: [], bindings: [], default_users: 0, problems: [], boot: null}
-		else {areas: [.report.areas[] | {name, base, predicted_base, size, default, window, from}],
+		if .report == null then {ram: null, areas: [], bindings: [], default_users: 0, problems: [],
+			boot: null}
+		else {ram: .report.ram.banks,
+		      areas: [.report.areas[] | {name, base, predicted_base, size, default, window, from}],
 		      bindings: [.report.bindings[] | select(.kind != "default-cma" and .kind != "none")],
 		      default_users: ([.report.bindings[] | select(.kind == "default-cma")] | length),
 		      problems: [.report.problems[] | {severity, rule, where, message, fatal}],

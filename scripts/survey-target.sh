@@ -34,6 +34,9 @@ target=$ARCH-$KERNEL
 kb=$out/kbuild
 dts=arch/$ARCH/boot/dts
 mkdir -p "$kb"
+# One survey of a target at a time (make test runs tests side by side).
+exec 9>"$out/.lock"
+flock 9
 cmp -s "$kconfig" "$kb/.config" || cp "$kconfig" "$kb/.config"
 cat "$src/.cmalab-pkgver" >"$out/kernel"
 

@@ -64,12 +64,21 @@ agreement_compare() {
 	}' "$1" "$2"
 }
 
+# agreement_predict NAME VAR=VALUE...: cmacheck's JSON for the
+# configuration (make check FORMAT=json) in $work/NAME.json, make's
+# stderr in $work/NAME.check-err. No result.
+agreement_predict() {
+	ag_name=$1
+	shift
+	make -s --no-print-directory check FORMAT=json RUNDIR="$work/$ag_name" "$@" \
+		>"$work/$ag_name.json" 2>"$work/$ag_name.check-err"
+}
+
 # agreement_verdict NAME VERDICT VAR=VALUE...: the first result alone.
 agreement_verdict() {
 	ag_name=$1 ag_verdict=$2
 	shift 2
-	make -s --no-print-directory check FORMAT=json RUNDIR="$work/$ag_name" "$@" \
-		>"$work/$ag_name.json" 2>"$work/$ag_name.check-err"
+	agreement_predict "$ag_name" "$@"
 	got=$(jq -r '[.problems[].severity] | if index("error") then "error"
 		elif index("warning") then "warning" else "clean" end' "$work/$ag_name.json" 2>/dev/null)
 	is "$got" "$ag_verdict" "$ag_name: cmacheck's verdict is $ag_verdict" ||
@@ -78,9 +87,11 @@ agreement_verdict() {
 		"$work/$ag_name.json" 2>/dev/null | cut -c1-200
 }
 
-agree() {
-	agreement_verdict "$@"
-	shift 2
+# agreement_boot NAME VAR=VALUE...: the second result alone: the boot
+# held against $work/NAME.json (agreement_predict's).
+agreement_boot() {
+	ag_name=$1
+	shift
 	jq -r '(.areas[] | "area \(.name) \(.base // "placed") \(.size) \(if .default then "yes" else "no" end) \(.window[0]) \(.window[1])"),
 		(.bindings[] | "bind \(.device) \(.area // "-") \(.kind)")' \
 		"$work/$ag_name.json" >"$work/$ag_name.predicted" 2>/dev/null
@@ -97,4 +108,10 @@ agree() {
 	[ "$boot_rc" -eq 0 ] && [ "$boots" = ok ] && [ -z "$diff" ]
 	_result $? "$ag_name: the kernel did what cmacheck said ($(grep -c '^area' "$work/$ag_name.actual") areas, $(grep -c '^bind' "$work/$ag_name.actual") vfimc devices)" \
 		"boot status $boot_rc, cmacheck boot=$boots; $(echo "$diff" | tr '\n' ';')"
+}
+
+agree() {
+	agreement_verdict "$@"
+	shift 2
+	agreement_boot "$ag_name" "$@"
 }
