@@ -440,7 +440,10 @@ ANY_ARGS = --dtb $(RUNDTB) --loader unknown $(if $(DTS),--dtc-log $(RUNDIR).base
 # tree built by its kernel's own dtbs rule in build/survey/<target>/
 # (scripts/survey-target.sh; cached by make), then results/survey.md and
 # survey.json (scripts/survey-report.sh). SURVEY_RESULTS= writes elsewhere,
-# SURVEY_TARGETS= narrows the targets.
+# SURVEY_TARGETS= narrows the targets. BOOT=1 then transplants every board
+# that fits onto virt and boots it (tests/cmacheck/transplant.test with
+# TRANSPLANT_ALL=1), and the results say on how many the kernel did what
+# cmacheck said, and which rules a boot proved.
 CMACHECK_SAN := $(B)/host/cmacheck-san
 SURVEY_DIR := $(B)/survey
 SURVEY_RESULTS ?= results
@@ -468,6 +471,16 @@ survey: $(CMACHECK_SAN) $(TRANSPLANT)
 		$(MAKE) -s --no-print-directory ARCH=$${t%%-*} KERNEL=$${t#*-} survey-target || exit 1; \
 	done; \
 	scripts/survey-report.sh $(SURVEY_DIR) $(SURVEY_RESULTS) $$(($$(date +%s) - t0)) $(SURVEY_TARGETS)
+ifeq ($(BOOT),1)
+	@for t in $(SURVEY_TARGETS); do \
+		$(MAKE) -s --no-print-directory ARCH=$${t%%-*} KERNEL=$${t#*-} images || exit 1; \
+	done
+	@rm -rf $(SURVEY_DIR)/boots
+	@TARGETS="$(SURVEY_TARGETS)" TESTS=cmacheck/transplant TRANSPLANT_ALL=1 \
+		TRANSPLANT_RECORD=$(CURDIR)/$(SURVEY_DIR)/boots tests/run.sh | tail -n 3
+	@scripts/survey-report.sh $(SURVEY_DIR) $(SURVEY_RESULTS) \
+		$$(jq .seconds $(SURVEY_RESULTS)/survey.json) $(SURVEY_TARGETS)
+endif
 
 survey-target: deps $(KOUT)/.config $(CMACHECK_SAN)
 	@scripts/survey-target.sh $(CMACHECK_SAN) $(KSRC) $(KOUT)/.config $(SURVEY_DIR)/$(TARGET)

@@ -19,8 +19,17 @@ for t in "$@"; do
 		"$t" "$(cat "$dir/$t/kernel")" "$cand" "$dtbs" "$pools"
 done | jq -s . >"$dir/targets.json"
 
+# make survey BOOT=1's boots (tests/cmacheck/transplant.test's records):
+# per board, whether the kernel did what cmacheck said of its transplant,
+# and the rules that fired on the transplant.
+for t in "$@"; do
+	[ ! -f "$dir/boots/$t.tsv" ] ||
+		awk -F'\t' -v t="$t" '{ printf "{\"target\":\"%s\",\"board\":\"%s\",\"agree\":%s,\"rules\":\"%s\"}\n",
+			t, $1, $2 ? "true" : "false", $3 }' "$dir/boots/$t.tsv"
+done | jq -s . >"$dir/boots.json"
+
 for t in "$@"; do cat "$dir/$t/boards.jsonl"; done | jq -s --slurpfile targets "$dir/targets.json" \
-	--argjson secs "$secs" '
+	--slurpfile boots "$dir/boots.json" --argjson secs "$secs" '
 	# One board, slimmed: bindings to the default area of devices that
 	# only inherit it are counted, not listed.
 	def slim: {target, board, vendor, memory, ms, status, error} + (
@@ -41,8 +50,10 @@ for t in "$@"; do cat "$dir/$t/boards.jsonl"; done | jq -s --slurpfile targets "
 	# the vendor of the same file name in a tree that has them.
 	([.[] | select(.board | contains("/")) | {key: (.board | split("/") | last), value: .vendor}] |
 		from_entries) as $vendor |
+	($boots[0] | map({key: (.target + " " + .board), value: {agree, rules: (.rules | split(",") |
+		map(select(. != "")))}}) | from_entries) as $booted |
 	[.[] | (if (.board | contains("/")) then . else .vendor = ($vendor[.board] // .vendor) end) |
-		slim | . + {verdict: verdict}] as $b |
+		slim | . + {verdict: verdict, transplant: $booted[.target + " " + .board]}] as $b |
 	{
 		seconds: $secs,
 		targets: [$targets[0][] | .target as $t | . + {
@@ -53,11 +64,16 @@ for t in "$@"; do cat "$dir/$t/boards.jsonl"; done | jq -s --slurpfile targets "
 			verdicts: ([$b[] | select(.target == $t) | .verdict] | group_by(.) |
 				map({(.[0]): length}) | add // {}),
 			ms_p50: ([$b[] | select(.target == $t) | .ms] | if length > 0 then p50 else 0 end),
-			ms_max: ([$b[] | select(.target == $t) | .ms] | max // 0)}],
-		by_rule: ([$b[] | .target as $t | .board as $n | .problems[] |
-				{rule, severity, target: $t, board: $n}] | unique_by([.rule, .severity, .target, .board]) |
+			ms_max: ([$b[] | select(.target == $t) | .ms] | max // 0),
+			booted: [$b[] | select(.target == $t and .transplant != null)] | length,
+			agree: [$b[] | select(.target == $t and .transplant.agree == true)] | length}],
+		by_rule: ([$b[] | .target as $t | .board as $n | .transplant as $x | .problems[] |
+				{rule, severity, target: $t, board: $n,
+				 proven: ($x != null and $x.agree and (.rule as $r | $x.rules | index($r)) != null)}] |
+			unique_by([.rule, .severity, .target, .board]) |
 			group_by([.rule, .severity]) | map({rule: .[0].rule, severity: .[0].severity,
 				boards: (group_by(.target) | map({(.[0].target): length}) | add),
+				proven_by: [.[] | select(.proven) | .target + " " + .board],
 				example: (.[0].target + " " + .[0].board)})),
 		by_vendor: ($b | group_by(.vendor) | map({vendor: .[0].vendor,
 			boards: (group_by(.target) | map({(.[0].target): length}) | add),
@@ -66,6 +82,7 @@ for t in "$@"; do cat "$dir/$t/boards.jsonl"; done | jq -s --slurpfile targets "
 	}' >"$res/survey.json"
 
 jq -r '
+	([.targets[].booted] | add) as $booted |
 	def cell(o; t): (o[t] // 0) | tostring;
 	def mib: (. / 1048576 | floor | tostring) + " MiB";
 	def hex: [. as $v | range(28; -1; -4) | ($v / pow(2; .) | floor) % 16] |
@@ -88,12 +105,20 @@ jq -r '
 	"|---|---|---|---|---|---|---|---|---|---|---|---|---|",
 	(.targets[] | "| \(.target) | \(.kernel) | \(.candidates) | \(.dtbs) | \(.pools) | \(cell(.verdicts; "clean")) | \(cell(.verdicts; "warnings")) | \(cell(.verdicts; "errors")) | \(cell(.verdicts; "boot fails")) | \(.not_checked) | \(.memory_assumed) | \(.sanitizer_reports) | \(.ms_p50) / \(.ms_max) |"),
 	"",
+	(if $booted > 0 then
+		"**Proven by boots** (`make survey BOOT=1`): each board that fits virt (one bank of RAM the machine boots, every address at or above its RAM'"'"'s base; not the LPAE ones) transplanted onto it - its `/reserved-memory`, numbers verbatim, moved to virt'"'"'s RAM base, a vfimc engine for each device that names a region - and booted: the kernel did what cmacheck said of the transplant on \([.targets[].agree] | add) of \($booted) (" +
+		([.targets[] | "\(.target) \(.agree)/\(.booted)"] | join(", ")) + ")."
+	 else "Boots: `make survey BOOT=1` transplants every board that fits onto virt and boots it." end),
+	"",
 	"## By rule: boards on which it fires",
 	"",
-	"| rule | severity | " + ($ts | join(" | ")) + " | e.g. |",
-	"|---|---|" + ($ts | map("---|") | join("")) + "---|",
+	"| rule | severity | " + ($ts | join(" | ")) + " | e.g. | proven by a boot |",
+	"|---|---|" + ($ts | map("---|") | join("")) + "---|---|",
 	(.by_rule | sort_by(-([.boards[]] | add)) | .[] | . as $r |
-		"| \(.rule) | \(.severity) | " + ($ts | map(cell($r.boards; .)) | join(" | ")) + " | \(.example) |"),
+		"| \(.rule) | \(.severity) | " + ($ts | map(cell($r.boards; .)) | join(" | ")) + " | \(.example) | " +
+		(if $booted == 0 then "(make survey BOOT=1)"
+		 elif (.proven_by | length) > 0 then "\(.proven_by | length) board(s), e.g. \(.proven_by[0])"
+		 else "none: no transplant onto virt reproduces it" end) + " |"),
 	"",
 	"## By vendor: boards with a pool",
 	"",
