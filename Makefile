@@ -476,8 +476,8 @@ ifeq ($(BOOT),1)
 		$(MAKE) -s --no-print-directory ARCH=$${t%%-*} KERNEL=$${t#*-} images || exit 1; \
 	done
 	@rm -rf $(SURVEY_DIR)/boots
-	@TARGETS="$(SURVEY_TARGETS)" TESTS=cmacheck/transplant TRANSPLANT_ALL=1 \
-		TRANSPLANT_RECORD=$(CURDIR)/$(SURVEY_DIR)/boots tests/run.sh | tail -n 3
+	@env -u MAKEFLAGS -u MAKELEVEL TARGETS="$(SURVEY_TARGETS)" TESTS=cmacheck/transplant \
+		TRANSPLANT_ALL=1 TRANSPLANT_RECORD=$(CURDIR)/$(SURVEY_DIR)/boots tests/run.sh | tail -n 3
 	@scripts/survey-report.sh $(SURVEY_DIR) $(SURVEY_RESULTS) \
 		$$(jq .seconds $(SURVEY_RESULTS)/survey.json) $(SURVEY_TARGETS)
 endif

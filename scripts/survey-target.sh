@@ -37,7 +37,12 @@ mkdir -p "$kb"
 # One survey of a target at a time (make test runs tests side by side).
 exec 9>"$out/.lock"
 flock 9
-cmp -s "$kconfig" "$kb/.config" || cp "$kconfig" "$kb/.config"
+# The target's .config, once: kbuild rewrites its copy, and a new copy
+# would make it look at every DTB again.
+if ! cmp -s "$kconfig" "$kb/.config.target"; then
+	cp "$kconfig" "$kb/.config"
+	cp "$kconfig" "$kb/.config.target"
+fi
 cat "$src/.cmalab-pkgver" >"$out/kernel"
 
 # 1. Candidates, relative to arch/$ARCH/boot/dts, as .dtb targets.
