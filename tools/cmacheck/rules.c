@@ -836,9 +836,14 @@ static void alloc_sized(struct check *c, struct rmem *r, uint32_t ac, uint32_t s
 		return;
 	}
 
-	/* memblock's current limit at this point is the end of lowmem. */
+	/*
+	 * early_init_dt_alloc_reserved_memory_arch(): without alloc-ranges
+	 * the end is MEMBLOCK_ALLOC_ANYWHERE, which memblock's current limit
+	 * (lowmem's end on 32-bit ARM) does not clamp: all of memblock, so
+	 * highmem first, from the top down.
+	 */
 	r->win_start = ram_base(c->in);
-	r->win_end = c->lowmem_end;
+	r->win_end = c->mem_end;
 	p = fdt_getprop(fdt, r->node, "alloc-ranges", &len);
 	if (p) {
 		if (len % t_len) {
@@ -859,7 +864,7 @@ static void alloc_sized(struct check *c, struct rmem *r, uint32_t ac, uint32_t s
 			len -= t_len;
 		}
 	} else {
-		base = alloc_top_down(c, size, align, ram_base(c->in), c->lowmem_end);
+		base = alloc_top_down(c, size, align, ram_base(c->in), c->mem_end);
 	}
 	if (!base) {
 		problem(c, SEV_ERROR, r->path, "alloc-failed",
