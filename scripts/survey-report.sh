@@ -31,7 +31,8 @@ done | jq -s . >"$dir/boots.json"
 for t in "$@"; do cat "$dir/$t/boards.jsonl"; done | jq -s --slurpfile targets "$dir/targets.json" \
 	--slurpfile boots "$dir/boots.json" --argjson secs "$secs" '
 	# One board, slimmed: bindings to the default area of devices that
-	# only inherit it are counted, not listed.
+	# only inherit it are counted, not listed; RAM assumed is the memory
+	# field, not a problem.
 	def slim: {target, board, vendor, memory, ms, status, error} + (
 		if .report == null then {ram: null, areas: [], bindings: [], default_users: 0, problems: [],
 			boot: null}
@@ -39,7 +40,8 @@ for t in "$@"; do cat "$dir/$t/boards.jsonl"; done | jq -s --slurpfile targets "
 		      areas: [.report.areas[] | {name, base, predicted_base, size, default, window, from}],
 		      bindings: [.report.bindings[] | select(.kind != "default-cma" and .kind != "none")],
 		      default_users: ([.report.bindings[] | select(.kind == "default-cma")] | length),
-		      problems: [.report.problems[] | {severity, rule, where, message, fatal}],
+		      problems: [.report.problems[] | select(.rule != "ram-assumed") |
+				{severity, rule, where, message, fatal}],
 		      boot: .report.boot} end);
 	def verdict: if .error != null then "not checked"
 		elif .boot == "fails" then "boot fails"
@@ -95,11 +97,11 @@ jq -r '
 	"`/reserved-memory` region or `linux,cma-default`), arm and arm64, with each kernel'"'"'s own dtbs",
 	"rule, and ran cmacheck on it (built with ASan and UBSan) against that target'"'"'s kernel",
 	"configuration, as a board'"'"'s bootloader loads it (only 32-bit ARM'"'"'s kernel placed, at the start",
-	"of RAM; an LPAE kernel for 32-bit trees with memory above 4 GiB). RAM is the tree'"'"'s `/memory`;",
-	"one of size 0 is taken as 1 GiB at its base, and a tree without one (its bootloader adds it)",
-	"as one bank over every address its regions name, in whole GiBs: such boards say \"assumed\",",
-	"and their verdicts hold for that RAM only. Whole survey: \(.seconds) s. Every board'"'"'s full",
-	"result: `survey.json`.",
+	"of RAM; an LPAE kernel for 32-bit trees with memory above 4 GiB). RAM is the tree'"'"'s `/memory`,",
+	"or what cmacheck assumes where the tree leaves it to the bootloader: 1 GiB at the base of a",
+	"`/memory` of size 0, or one bank over every address the regions name, in whole GiBs; such",
+	"boards say \"assumed\", and their verdicts hold for that RAM only. Whole survey: \(.seconds) s.",
+	"Every board'"'"'s full result: `survey.json`.",
 	"",
 	"| target | kernel | candidates | trees built | with a pool | clean | warnings | errors | boot fails | not checked | RAM assumed | sanitizer reports | cmacheck p50 / max ms |",
 	"|---|---|---|---|---|---|---|---|---|---|---|---|---|",

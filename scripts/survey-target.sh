@@ -13,12 +13,9 @@
 #     with a board's bootloader (--loader unknown: not QEMU's placement of
 #     the Image, initrd and DTB), and on 32-bit ARM an LPAE kernel when
 #     the tree names memory above 4 GiB (--lpae: only such kernels boot
-#     those boards). RAM is the tree's /memory. A /memory of size 0 (the
-#     bootloader fills it in) is taken as 1 GiB at its base; a tree
-#     without one (the bootloader adds it) as one bank from the lowest
-#     address its reserved-memory names to the highest, in whole GiBs, 1
-#     GiB at least; each says so. With no address at all, its memory is
-#     unknown and the board says that.
+#     those boards). RAM is the tree's /memory, or what cmacheck assumes
+#     when the tree leaves it to the bootloader (and says so: rule
+#     ram-assumed).
 #
 # Writes OUT/boards.jsonl, one object per board: target, board, vendor,
 # memory (where RAM came from), ms (cmacheck's time), status (cmacheck's
@@ -96,7 +93,7 @@ has_pool() {
 }
 
 # addresses DTB: every reg and alloc-ranges entry of /reserved-memory's
-# children, "START END" per line, as decimal numbers.
+# children, "START END" per line, as decimal numbers (the LPAE test below).
 addresses() {
 	ac=$(fdtget -tu "$1" /reserved-memory '#address-cells' 2>/dev/null || echo 2)
 	sc=$(fdtget -tu "$1" /reserved-memory '#size-cells' 2>/dev/null || echo 1)
@@ -132,7 +129,6 @@ while read -r d; do
 		has_pool "$dtb" || continue
 		npool=$((npool + 1))
 		addresses "$dtb" >"$out/ranges"
-		cut -d' ' -f1 "$out/ranges" | sort -n >"$out/addr"
 		cut -d' ' -f2 "$out/ranges" | sort -n >"$out/ends"
 		set -- --dtb "$dtb" --kconfig "$kconfig" --target "$target" --loader unknown --json
 		# 32-bit ARM boards with memory above 4 GiB boot LPAE kernels only.
@@ -143,37 +139,19 @@ while read -r d; do
 		fi
 		t0=$(date +%s%N)
 		"$cmacheck" "$@" >"$out/one.json" 2>"$out/one.err" || rc=$?
-		if [ "$rc" -eq 3 ] && grep -q 'its /memory has size 0' "$out/one.err"; then
-			# The tree says where RAM starts, not how much there is.
-			memory="assumed: 1 GiB at the tree's /memory base (its size is 0)"
-			rc=0
-			"$cmacheck" "$@" --ram 1G >"$out/one.json" 2>"$out/one.err" || rc=$?
-		elif [ "$rc" -eq 3 ] && grep -q 'no /memory node' "$out/one.err"; then
-			# One bank over every address the regions name, whole GiBs, 1 GiB at least.
-			memory=unknown
-			low=$(head -n 1 "$out/addr")
-			if [ -n "$low" ]; then
-				base=$((low / 1073741824 * 1073741824))
-				top=$(tail -n 1 "$out/ends")
-				size=$(((top - base + 1073741823) / 1073741824))
-				[ "$size" -ge 1 ] || size=1
-				memory=$(printf 'assumed: %d GiB at 0x%x (no /memory in the tree)' "$size" "$base")
-				rc=0
-				"$cmacheck" "$@" --memory "$(printf '0x%x:%dG' "$base" "$size")" \
-					>"$out/one.json" 2>"$out/one.err" || rc=$?
-			fi
-		fi
 		ms=$((($(date +%s%N) - t0) / 1000000))
-		memory=$memory$lpae
 		if grep -q 'Sanitizer\|runtime error' "$out/one.err"; then
 			error=$(json "SANITIZER: $(grep -m1 'Sanitizer\|runtime error' "$out/one.err")")
 			rc=5
 		elif [ "$rc" -le 2 ] && jq -e . "$out/one.json" >/dev/null 2>&1; then
 			report=$(cat "$out/one.json")
+			# cmacheck says where RAM came from; "assumed: ..." when the tree does not.
+			from=$(jq -r .ram.from "$out/one.json")
+			case $from in assumed*) memory=$from ;; esac
 		else
 			error=$(json "$(head -n 1 "$out/one.err")")
 		fi
-		memory=$(json "$memory")
+		memory=$(json "$memory$lpae")
 	fi
 	[ "$memory" != tree ] || memory='"tree"'
 	printf '{"target":"%s","board":"%s","vendor":"%s","memory":%s,"ms":%d,"status":%d,"error":%s,"report":%s}\n' \

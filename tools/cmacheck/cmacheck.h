@@ -147,6 +147,7 @@ struct input {
 	struct bank banks[MAX_BANKS];	/* ascending, not overlapping */
 	int nbanks;
 	const char *mem_from;	/* where the banks came from, for the report */
+	char mem_note[TEXT_LEN];	/* RAM assumed: the warning that says so */
 	uint64_t initrd_size;	/* 0: no initrd */
 	uint64_t kernel_end;	/* physical end of the kernel image; 0: unknown */
 	bool loader_unknown;	/* not QEMU's loader: the Image, initrd and DTB
@@ -201,6 +202,12 @@ int dt_memory(const void *fdt, struct bank *banks, int max, int *zero,
 
 /* The lowest base any /memory bank names, size 0 or not; UINT64_MAX: none. */
 uint64_t dt_memory_base(const void *fdt);
+
+/*
+ * The lowest and highest address /reserved-memory's children name (reg
+ * and alloc-ranges entries, start and end); -1 if they name none.
+ */
+int dt_reserved_span(const void *fdt, uint64_t *lo, uint64_t *hi);
 
 /* Runs every rule; returns 0 clean, 1 warnings only, 2 errors. */
 int check_run(struct check *c, const struct input *in);

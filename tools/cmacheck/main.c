@@ -172,9 +172,47 @@ static int parse_memory(const char *s, struct input *in)
 	return in->nbanks ? 0 : -1;
 }
 
+#define GIB	(1024 * MIB)
+
+/*
+ * A tree that leaves /memory to its bootloader: RAM assumed, and a
+ * warning naming the option that says it. A /memory of size 0 still gives
+ * the base: 1 GiB there. No /memory at all: one bank over every address
+ * /reserved-memory names, in whole GiBs, 1 GiB at least. 0, or an exit
+ * status after a message when nothing says where RAM is.
+ */
+static int memory_assumed(struct input *in, const char *dtb, int zero)
+{
+	uint64_t lo, hi, base, size;
+
+	if (zero) {
+		in->banks[0] = (struct bank){ dt_memory_base(in->fdt), GIB };
+		in->nbanks = 1;
+		in->mem_from = "assumed: 1 GiB at the tree's /memory base, whose size is 0";
+		snprintf(in->mem_note, sizeof(in->mem_note), "the tree's /memory has size 0 (the "
+			 "bootloader fills it in): 1 GiB at 0x%08" PRIx64 " assumed; give --ram "
+			 "SIZE (make check: RAM=)", in->banks[0].base);
+		return 0;
+	}
+	if (dt_reserved_span(in->fdt, &lo, &hi))
+		return fail("--dtb %s: %s: give --memory BASE:SIZE (make check: MEMORY=)", dtb,
+			    "no /memory node (the bootloader adds it), and no address in "
+			    "/reserved-memory to assume RAM from");
+	base = lo / GIB * GIB;
+	size = (hi - base + GIB - 1) / GIB * GIB;
+	in->banks[0] = (struct bank){ base, size };
+	in->nbanks = 1;
+	in->mem_from = "assumed: over every address /reserved-memory names";
+	snprintf(in->mem_note, sizeof(in->mem_note), "no /memory node (the bootloader adds it): "
+		 "%" PRIu64 " GiB at 0x%08" PRIx64 " assumed, over every address /reserved-memory "
+		 "names; give --memory BASE:SIZE (make check: MEMORY=)", size / GIB, base);
+	return 0;
+}
+
 /*
  * RAM: --memory's banks, or --ram's one bank at the tree's first bank's
- * base, or the tree's banks. 0, or an exit status after a message.
+ * base, or the tree's banks, or assumed. 0, or an exit status after a
+ * message.
  */
 static int memory(struct input *in, const char *dtb, const char *ram, const char *mem)
 {
@@ -206,12 +244,8 @@ static int memory(struct input *in, const char *dtb, const char *ram, const char
 		in->mem_from = "--ram, at the tree's first /memory base";
 		return 0;
 	}
-	if (!n && zero)
-		return fail("--dtb %s: %s: give --ram SIZE or --memory BASE:SIZE (make check: RAM=, "
-			    "MEMORY=)", dtb, "its /memory has size 0 (the bootloader fills it in)");
 	if (!n)
-		return fail("--dtb %s: %s: give --memory BASE:SIZE (make check: MEMORY=)", dtb,
-			    "no /memory node (the bootloader adds it)");
+		return memory_assumed(in, dtb, zero);
 	memcpy(in->banks, tree, sizeof(tree[0]) * (size_t)n);
 	in->nbanks = n;
 	in->mem_from = "the tree's /memory";

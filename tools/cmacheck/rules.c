@@ -593,6 +593,39 @@ uint64_t dt_memory_base(const void *fdt)
 	return low;
 }
 
+int dt_reserved_span(const void *fdt, uint64_t *lo, uint64_t *hi)
+{
+	static const char *const props[] = { "reg", "alloc-ranges" };
+	int rm = fdt_path_offset(fdt, "/reserved-memory"), node;
+	uint32_t ac = cells_prop(fdt, rm, "#address-cells", 2, NULL);
+	uint32_t sc = cells_prop(fdt, rm, "#size-cells", 1, NULL);
+	bool any = false;
+
+	*lo = UINT64_MAX;
+	*hi = 0;
+	if (rm < 0 || ac < 1 || ac > 2 || sc < 1 || sc > 2)
+		return -1;
+	fdt_for_each_subnode(node, fdt, rm) {
+		size_t i;
+
+		for (i = 0; i < sizeof(props) / sizeof(props[0]); i++) {
+			int len;
+			const fdt32_t *p = fdt_getprop(fdt, node, props[i], &len);
+
+			for (; p && len >= (int)(ac + sc) * 4; len -= (int)(ac + sc) * 4) {
+				uint64_t start = read_cells(&p, ac), size = read_cells(&p, sc);
+
+				if (start < *lo)
+					*lo = start;
+				if (start + size > *hi)
+					*hi = start + size;
+				any = true;
+			}
+		}
+	}
+	return any ? 0 : -1;
+}
+
 static bool has(const void *fdt, int node, const char *prop)
 {
 	return fdt_getprop(fdt, node, prop, NULL) != NULL;
@@ -1855,6 +1888,8 @@ int check_run(struct check *c, const struct input *in)
 
 	memset(c, 0, sizeof(*c));
 	c->in = in;
+	if (in->mem_note[0])
+		problem(c, SEV_WARNING, "/memory", "ram-assumed", "%s", in->mem_note);
 	command_line(c);
 	memory_layout(c);
 	early_reservations(c);
