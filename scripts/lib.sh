@@ -49,3 +49,15 @@ cma_check() {
 
 # hex VALUE: print a byte count as 0x%x.
 hex() { printf '0x%x' "$1"; }
+
+# dtb_has_pool DTB: true if a child of /reserved-memory is a CMA pool (has
+# reusable or linux,cma-default). One dtc run, read as dtc writes a tree:
+# by path, fdtget cannot tell "framebuffer" from an earlier sibling
+# "framebuffer@9f000000" (Aspeed's Tyan trees have both).
+dtb_has_pool() {
+	dtc -q -I dtb -O dts "$1" 2>/dev/null |
+		awk '/^\t[a-z0-9_-]*:? *reserved-memory {/ { in_rm = 1 }
+		     in_rm && /^\t};/ { in_rm = 0 }
+		     in_rm && /^\t\t\t(reusable|linux,cma-default);/ { found = 1 }
+		     END { exit !found }'
+}

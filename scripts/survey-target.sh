@@ -25,6 +25,8 @@
 # usage: survey-target.sh CMACHECK KSRC KCONFIG OUT
 # environment: ARCH, KERNEL, ARCH_CROSS (the Makefile exports them)
 set -eu
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 cmacheck=$1 src=$2 kconfig=$3 out=$4
 target=$ARCH-$KERNEL
@@ -83,15 +85,6 @@ env -u MAKEFLAGS -u MAKELEVEL make -s -C "$src" O="$(cd "$kb" && pwd)" ARCH="$AR
 env -u MAKEFLAGS -u MAKELEVEL make -k -j"$(nproc)" -C "$src" O="$(cd "$kb" && pwd)" \
 	ARCH="$ARCH" CROSS_COMPILE="$ARCH_CROSS" $(cat "$out/candidates") >"$out/dtbs.log" 2>&1 || true
 
-# A reusable region or linux,cma-default among /reserved-memory's children.
-has_pool() {
-	for n in $(fdtget -l "$1" /reserved-memory 2>/dev/null); do
-		fdtget "$1" "/reserved-memory/$n" reusable >/dev/null 2>&1 && return 0
-		fdtget "$1" "/reserved-memory/$n" linux,cma-default >/dev/null 2>&1 && return 0
-	done
-	return 1
-}
-
 # addresses DTB: every reg and alloc-ranges entry of /reserved-memory's
 # children, "START END" per line, as decimal numbers (the LPAE test below).
 addresses() {
@@ -126,14 +119,13 @@ while read -r d; do
 		rc=4
 	else
 		ndtb=$((ndtb + 1))
-		has_pool "$dtb" || continue
+		dtb_has_pool "$dtb" || continue
 		npool=$((npool + 1))
-		addresses "$dtb" >"$out/ranges"
-		cut -d' ' -f2 "$out/ranges" | sort -n >"$out/ends"
 		set -- --dtb "$dtb" --kconfig "$kconfig" --target "$target" --loader unknown --json
 		# 32-bit ARM boards with memory above 4 GiB boot LPAE kernels only.
 		lpae=
-		if [ "$ARCH" = arm ] && [ "$(tail -n 1 "$out/ends")" -gt 4294967296 ] 2>/dev/null; then
+		if [ "$ARCH" = arm ] &&
+			[ "$(addresses "$dtb" | cut -d' ' -f2 | sort -n | tail -n 1)" -gt 4294967296 ] 2>/dev/null; then
 			set -- "$@" --lpae
 			lpae=" (LPAE kernel: regions above 4 GiB)"
 		fi
@@ -143,10 +135,9 @@ while read -r d; do
 		if grep -q 'Sanitizer\|runtime error' "$out/one.err"; then
 			error=$(json "SANITIZER: $(grep -m1 'Sanitizer\|runtime error' "$out/one.err")")
 			rc=5
-		elif [ "$rc" -le 2 ] && jq -e . "$out/one.json" >/dev/null 2>&1; then
+		elif [ "$rc" -le 2 ] && from=$(jq -r .ram.from "$out/one.json" 2>/dev/null); then
 			report=$(cat "$out/one.json")
 			# cmacheck says where RAM came from; "assumed: ..." when the tree does not.
-			from=$(jq -r .ram.from "$out/one.json")
 			case $from in assumed*) memory=$from ;; esac
 		else
 			error=$(json "$(head -n 1 "$out/one.err")")
