@@ -6,6 +6,8 @@
 #   make shell  (same variables)
 #   make check  [BOARD=] [CMA=] [BOOTARGS=] [RAM=] [OVERLAYS=] [FORMAT=json]
 #               or DTS=<vendor>/<board> | DTB=<file>, [MEMORY=base:size,...]
+#   make survey [SURVEY_TARGETS=] [SURVEY_RESULTS=dir] [BOOT=1]: cmacheck
+#               on every mainline board tree with a CMA pool
 #   make bench  [BOARD=] [QUICK=1] [RESULTS=dir]
 #   make fit    (build/<target>/fit/cmalab.itb, boot.scr)
 #   make run-uboot  (make run's variables): boot through U-Boot and the FIT
@@ -16,7 +18,7 @@
 #
 # Every command takes the target: ARCH (board/arch/<arch>.mk) and KERNEL
 # (patches/linux-<kernel>/), default arm and 6.1, the seeds' 32-bit ARM on
-# the 6.1 LTS. A board boots its machine (board/machine/<machine>.mk).
+# the 6.1 LTS; or TARGET=<arch>-<kernel>, as make -s targets names them. A board boots its machine (board/machine/<machine>.mk).
 #
 # Sources, build trees and images live in build/ (ignored): build/src/ the
 # kernel trees, build/<arch>-<kernel>/ everything built for one target.
