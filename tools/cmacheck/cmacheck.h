@@ -200,6 +200,9 @@ uint64_t ram_total(const struct input *in);
 int dt_memory(const void *fdt, struct bank *banks, int max, int *zero,
 	      char *err, size_t errlen);
 
+/* Banks sorted by base; -1 and why in err if two overlap. */
+int banks_sort(struct bank *banks, int n, char *err, size_t errlen);
+
 /* The lowest base any /memory bank names, size 0 or not; UINT64_MAX: none. */
 uint64_t dt_memory_base(const void *fdt);
 

@@ -138,8 +138,7 @@ static int kernel_end(const char *path, const struct kconfig *k, uint64_t base, 
 /* --memory BASE:SIZE[,BASE:SIZE...]: the banks, in any order. */
 static int parse_memory(const char *s, struct input *in)
 {
-	char buf[256], *tok, *save = NULL;
-	int i;
+	char buf[256], *tok, *save = NULL, err[160];
 
 	if (strlen(s) >= sizeof(buf))
 		return -1;
@@ -156,20 +155,9 @@ static int parse_memory(const char *s, struct input *in)
 			return -1;
 		in->banks[in->nbanks++] = b;
 	}
-	for (i = 1; i < in->nbanks; i++) {	/* sorted, not overlapping */
-		int j;
-
-		for (j = i; j > 0 && in->banks[j].base < in->banks[j - 1].base; j--) {
-			struct bank t = in->banks[j];
-
-			in->banks[j] = in->banks[j - 1];
-			in->banks[j - 1] = t;
-		}
-	}
-	for (i = 1; i < in->nbanks; i++)
-		if (in->banks[i].base < in->banks[i - 1].base + in->banks[i - 1].size)
-			return -1;
-	return in->nbanks ? 0 : -1;
+	if (!in->nbanks)
+		return -1;
+	return banks_sort(in->banks, in->nbanks, err, sizeof(err));
 }
 
 #define GIB	(1024 * MIB)

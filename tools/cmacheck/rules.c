@@ -551,7 +551,7 @@ int dt_memory(const void *fdt, struct bank *banks, int max, int *zero,
 	      char *err, size_t errlen)
 {
 	struct bank_list l = { banks, 0, max, 0 };
-	int ret = each_bank(fdt, add_bank, &l), i;
+	int ret = each_bank(fdt, add_bank, &l);
 
 	*zero = l.zero;
 	if (ret < 0) {
@@ -564,15 +564,22 @@ int dt_memory(const void *fdt, struct bank *banks, int max, int *zero,
 		snprintf(err, errlen, "more than %d banks of RAM", max);
 		return -1;
 	}
-	qsort(banks, (size_t)l.n, sizeof(banks[0]), bank_cmp);
-	for (i = 1; i < l.n; i++)
+	return banks_sort(banks, l.n, err, errlen) ? -1 : l.n;
+}
+
+int banks_sort(struct bank *banks, int n, char *err, size_t errlen)
+{
+	int i;
+
+	qsort(banks, (size_t)n, sizeof(banks[0]), bank_cmp);
+	for (i = 1; i < n; i++)
 		if (banks[i].base < banks[i - 1].base + banks[i - 1].size) {
 			snprintf(err, errlen, "banks 0x%" PRIx64 "+0x%" PRIx64 " and 0x%" PRIx64
 				 "+0x%" PRIx64 " overlap", banks[i - 1].base, banks[i - 1].size,
 				 banks[i].base, banks[i].size);
 			return -1;
 		}
-	return l.n;
+	return 0;
 }
 
 static int lowest_bank(uint64_t base, uint64_t size, void *arg)
