@@ -21,7 +21,8 @@
 # the 6.1 LTS; or TARGET=<arch>-<kernel>, as make -s targets names them. A board boots its machine (board/machine/<machine>.mk).
 #
 # Sources, build trees and images live in build/ (ignored): build/src/ the
-# kernel trees, build/<arch>-<kernel>/ everything built for one target.
+# kernel trees, build/<arch>-<kernel>/ everything built for one target;
+# build/<flavour>/ the same for a kernel flavour with a tree of its own.
 
 BOARD ?= aquila
 CMA ?=
@@ -105,9 +106,22 @@ PATCHDIR := patches/linux-$(KERNEL)
 # anyway: one build serves both.
 EXPERIMENTS_FLAVOUR := explain
 FLAVOUR_PATCHDIR := $(if $(filter $(EXPERIMENTS_FLAVOUR),$(FLAVOUR)),$(patsubst %/series,%,$(wildcard $(PATCHDIR)/experiments/series)))
-KSRC := $(B)/src/linux-$(KERNEL)$(if $(FLAVOUR_PATCHDIR),-$(FLAVOUR))
+# The fixes (patches/linux-$(KERNEL)/fixes/, with the common ones its
+# series names in patches/common/fixes/): bugs the lab found in the stock
+# kernel, fixed for upstream. They go on the pristine tree first, in every
+# flavour but stock, whose kernel is the series without them: the stock
+# behaviour the fixes' tests still assert (docs/fixes.md).
+STOCK_FLAVOUR := stock
+FIXESDIR := $(if $(filter $(STOCK_FLAVOUR),$(FLAVOUR)),,$(patsubst %/series,%,$(wildcard $(PATCHDIR)/fixes/series)))
+KPATCHDIRS := $(FIXESDIR) $(PATCHDIR) $(FLAVOUR_PATCHDIR)
+# A flavour with a tree of its own (explain, stock) keeps it and its build
+# directories in build/<flavour>/, at the same depth as the shared ones:
+# the same paths relative to the checkout, so ccache serves the stock
+# kernel every object the fixes leave alone.
+OWN_TREE := $(if $(FLAVOUR_PATCHDIR)$(filter $(STOCK_FLAVOUR),$(FLAVOUR)),$(FLAVOUR)/)
+KSRC := $(B)/$(OWN_TREE)src/linux-$(KERNEL)
 KSTAMP := $(KSRC).stamp
-KOUT := $(CURDIR)/$(TB)/linux-$(FLAVOUR)
+KOUT := $(CURDIR)/$(B)/$(OWN_TREE)$(TARGET)/linux-$(FLAVOUR)
 KIMAGE := $(KOUT)/arch/$(ARCH)/boot/$(ARCH_KIMAGE)
 MODDIR := $(TB)/modules-$(FLAVOUR)
 BUSYBOX := $(B)/rootfs/busybox-$(ARCH_DEBARCH)
@@ -117,9 +131,9 @@ GBIN := $(TB)/guest/bin
 INITRAMFS := $(TB)/initramfs-$(FLAVOUR).cpio
 CMACHECK := $(B)/host/cmacheck
 
-PATCHES := $(PATCHDIR)/series $(wildcard $(PATCHDIR)/*.patch) \
-	$(wildcard patches/common/series patches/common/*.patch) \
-	$(if $(FLAVOUR_PATCHDIR),$(FLAVOUR_PATCHDIR)/series $(wildcard $(FLAVOUR_PATCHDIR)/*.patch))
+PATCHES := $(foreach d,$(KPATCHDIRS),$(d)/series $(wildcard $(d)/*.patch)) \
+	$(wildcard patches/common/series patches/common/*.patch \
+		$(if $(FIXESDIR),patches/common/fixes/series patches/common/fixes/*.patch))
 FLAVOUR_FRAGMENT := $(wildcard board/common/linux/flavour/$(FLAVOUR).config)
 # Fragments: every target's, then the architecture's and the kernel's own.
 FRAGMENTS := $(sort $(wildcard board/common/linux/*.config)) \
@@ -284,7 +298,7 @@ $(KSRC).pkgver: FORCE
 	[ "$$(cat $@ 2>/dev/null)" = "$$v" ] || echo "$$v" > $@
 
 $(KSTAMP): $(PATCHES) $(KSRC).pkgver
-	@scripts/linux-source.sh $(KERNEL) $(KSRC) $(PATCHDIR) $(FLAVOUR_PATCHDIR)
+	@$(if $(OWN_TREE),KSEED=$(B)/src/linux-$(KERNEL)) scripts/linux-source.sh $(KERNEL) $(KSRC) $(KPATCHDIRS)
 	@touch $@
 
 $(KOUT)/.config: $(FRAGMENTS) $(KSTAMP)
@@ -391,7 +405,7 @@ $(CMACHECK): $(CMACHECK_SRC) $(wildcard tools/cmacheck/*.h)
 # The boot's own DTB, command line, RAM, kernel config and initrd.
 CMACHECK_ARGS = --dtb $(RUNDTB) --ram $(RAM) --bootargs $(call q,$(KARGS)) \
 	--kconfig $(KOUT)/.config --system-map $(KOUT)/System.map \
-	--initrd-size $$(stat -c %s $(INITRAMFS))
+	--initrd-size $$(stat -c %s $(INITRAMFS)) $(if $(FIXESDIR),,--stock)
 
 # Before a boot: problems only, to stderr; errors stop it (CHECK=0 boots anyway).
 PRECHECK = [ $(CHECK) = 0 ] || { rc=0; $(CMACHECK) $(CMACHECK_ARGS) --brief \

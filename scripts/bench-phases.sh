@@ -78,7 +78,7 @@ awk -f "$top/scripts/bench-phases.awk" "$raw/guest.txt" >"$raw/phases.tsv"
 
 # phases.tsv: state size phase calls ms share; "meta" rows: plain_ms,
 # total_ms, inflation (fine / coarse migrate_pages), runs.
-jq -R -s --arg kernel "$(cat "$top/build/${ARCH:-arm}-${KERNEL:-6.1}/linux-explain/include/config/kernel.release" 2>/dev/null || echo unknown)" \
+jq -R -s --arg kernel "$(cat "$top/build/explain/${ARCH:-arm}-${KERNEL:-6.1}/linux-explain/include/config/kernel.release" 2>/dev/null || echo unknown)" \
 	--arg target "${ARCH:-arm}-${KERNEL:-6.1}" --arg board "$board" '
 	split("\n") | map(select(length > 0) | split(" ")) |
 	group_by(.[0] + " " + .[1]) | map({

@@ -10,6 +10,8 @@
 # and kbuild rebuilds only what the patches touch.
 #
 # usage: linux-source.sh KERNEL SRCDIR PATCHDIR [PATCHDIR...]
+# environment: KSEED, optionally a tree of the same kernel to clone
+# instead of extracting the tarball
 set -eu
 
 kernel=$1
@@ -48,16 +50,27 @@ git_src() {
 }
 
 if [ "$(cat "$src/.cmalab-pkgver" 2>/dev/null)" != "$pkgver" ]; then
-	echo "  EXTRACT $pkg $pkgver"
 	rm -rf "$src" "$src.tmp"
-	mkdir -p "$src.tmp"
-	tar -xJf "$tarball" -C "$src.tmp" --strip-components=1
-	git -C "$src.tmp" init -q
-	mv "$src.tmp" "$src"
-	# Debian's top-level .gitignore ignores "/*": force-add the extract.
-	git_src add -f -A .
-	git_src commit -q -m "$pkg $pkgver (pristine)"
-	git_src tag pristine
+	seed=${KSEED:-}
+	if [ -n "$seed" ] && [ "$(cat "$seed/.cmalab-pkgver" 2>/dev/null)" = "$pkgver" ]; then
+		# A flavour's own tree (KSEED: the shared tree of the same
+		# kernel, already extracted): a local clone of its pristine
+		# commit, seconds instead of unpacking the tarball again.
+		echo "  CLONE   $pkg $pkgver from $seed"
+		git clone -q --no-checkout "$seed" "$src.tmp"
+		git -C "$src.tmp" checkout -q pristine
+		mv "$src.tmp" "$src"
+	else
+		echo "  EXTRACT $pkg $pkgver"
+		mkdir -p "$src.tmp"
+		tar -xJf "$tarball" -C "$src.tmp" --strip-components=1
+		git -C "$src.tmp" init -q
+		mv "$src.tmp" "$src"
+		# Debian's top-level .gitignore ignores "/*": force-add the extract.
+		git_src add -f -A .
+		git_src commit -q -m "$pkg $pkgver (pristine)"
+		git_src tag pristine
+	fi
 	echo "$pkgver" > "$src/.cmalab-pkgver"
 	rm -f "$src/.cmalab-series"
 fi

@@ -152,6 +152,8 @@ struct input {
 	uint64_t kernel_end;	/* physical end of the kernel image; 0: unknown */
 	bool loader_unknown;	/* not QEMU's loader: the Image, initrd and DTB
 				 * are where a bootloader put them */
+	bool stock;		/* without cmalab's fixes (patches/linux-KERNEL/
+				 * fixes/): a distribution's kernel */
 	struct kconfig kc;
 };
 

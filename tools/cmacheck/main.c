@@ -6,7 +6,7 @@
  *   cmacheck --dtb FILE [--bootargs "..."] [--ram SIZE | --memory BANKS]
  *            [--kconfig FILE] [--target ARCH-KERNEL] [--initrd-size SIZE]
  *            [--system-map FILE] [--loader qemu|unknown] [--lpae] [--dtc-log FILE]
- *            [--json | --brief]
+ *            [--stock] [--json | --brief]
  *
  * RAM comes from the tree's /memory nodes, every bank at its own base; or
  * --ram SIZE, one bank of SIZE at the tree's first bank's base, as QEMU's
@@ -19,6 +19,9 @@
  * the only kind that boots a board with RAM above 4 GiB). --dtc-log: dtc's
  * output from building the tree; each "Warning (check): /path: text" is a
  * problem too (rule dtc:check), so the JSON carries dtc's findings.
+ * --stock: the kernel without cmalab's fixes (patches/linux-KERNEL/fixes/,
+ * docs/fixes.md), as a distribution ships it (FLAVOUR=stock); without it,
+ * the fixes are in, as in every other kernel cmalab builds.
  *
  * The target (arm-6.1, arm-6.12, arm64-6.1, arm64-6.12) comes from the
  * kernel .config's header, or --target; without either, arm-6.1.
@@ -51,6 +54,7 @@ static int usage(void)
 		"usage: cmacheck --dtb FILE [--bootargs \"...\"] [--ram SIZE | --memory BASE:SIZE,...]\n"
 		"                [--kconfig FILE] [--target ARCH-KERNEL] [--initrd-size SIZE]\n"
 		"                [--system-map FILE] [--loader qemu|unknown] [--lpae] [--dtc-log FILE]\n"
+		"                [--stock]\n"
 		"                [--json | --brief]\n"
 		"targets: arm-6.1 (the default), arm-6.12, arm64-6.1, arm64-6.12\n");
 	return EXIT_USAGE;
@@ -313,6 +317,10 @@ int main(int argc, char **argv)
 		}
 		if (!strcmp(opt, "--lpae")) {
 			lpae = true;
+			continue;
+		}
+		if (!strcmp(opt, "--stock")) {
+			in.stock = true;
 			continue;
 		}
 		if (!val)

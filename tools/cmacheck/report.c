@@ -138,6 +138,8 @@ void report_text(const struct check *c, const char *dtb_name, bool brief)
 	printf("  loader: %s%s\n", c->in->loader_unknown ? "a board's bootloader (the Image, initrd "
 	       "and DTB where it puts them: not placed)" : "QEMU's (hw/arm/boot.c)",
 	       c->in->kc.lpae ? "; LPAE kernel" : "");
+	printf("  kernel: %s\n", c->in->stock ? "stock, without cmalab's fixes (docs/fixes.md)" :
+	       "with cmalab's fixes (docs/fixes.md; --stock: without)");
 
 	printf("\nCMA areas the kernel will create (~: a placed area's predicted base):\n");
 	if (!c->nareas)
@@ -193,8 +195,9 @@ void report_json(const struct check *c)
 {
 	int i;
 
-	printf("{\"target\":\"%s\",\"loader\":\"%s\",\"lpae\":%s,", target_name(&c->in->kc.target),
-	       c->in->loader_unknown ? "unknown" : "qemu", c->in->kc.lpae ? "true" : "false");
+	printf("{\"target\":\"%s\",\"loader\":\"%s\",\"lpae\":%s,\"stock\":%s,",
+	       target_name(&c->in->kc.target), c->in->loader_unknown ? "unknown" : "qemu",
+	       c->in->kc.lpae ? "true" : "false", c->in->stock ? "true" : "false");
 	printf("\"ram\":{\"base\":%" PRIu64 ",\"size\":%" PRIu64 ",\"lowmem_end\":%" PRIu64
 	       ",\"dma_limit\":%" PRIu64 ",\"from\":\"%s\",\"banks\":[", ram_base(c->in),
 	       ram_total(c->in), c->lowmem_end, c->dma_limit, c->in->mem_from);
