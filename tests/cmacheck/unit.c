@@ -254,6 +254,7 @@ static void *build(const struct region *r, int nr, const char *const *devs, int 
 
 static struct check chk;
 static bool pages_64k;		/* run_banks(): a 64K-page arm64 kernel */
+static bool stock;		/* run_banks(): without cmalab's fixes (--stock) */
 
 /* The trees below place their pools for RAM at 1 GiB, as on QEMU's virt. */
 #define BASE_1G		UINT64_C(0x40000000)
@@ -276,6 +277,7 @@ static int run_banks(const char *target, void *fdt, const char *bootargs,
 	in.mem_from = "unit test";
 	in.initrd_size = 4 * MIB;
 	in.kernel_end = banks[0].base + 8 * MIB;
+	in.stock = stock;
 	kconfig_target_defaults(&in.kc, &t);
 	if (pages_64k) {	/* arm64 with CONFIG_ARM64_64K_PAGES and its MAX_PAGE_ORDER */
 		in.kc.page_shift = 16;
@@ -368,7 +370,7 @@ static void test_misaligned(void **state)
 	free(fdt);
 }
 
-static void test_overlap_hangs(void **state)
+static void test_overlap(void **state)
 {
 	const struct region r[] = {
 		{ .name = "a@50000000", .base = 0x50000000, .size = 16 * MIB, .reusable = true },
@@ -377,10 +379,47 @@ static void test_overlap_hangs(void **state)
 	void *fdt = build(r, 2, NULL, 2);
 
 	(void)state;
+	/* cmalab's fix: the later one is refused, the boot goes on with one area. */
 	assert_int_equal(run(fdt, NULL, 512 * MIB), 2);
 	assert_non_null(find("region-overlap"));
+	assert_false(find("region-overlap")->fatal);
+	assert_non_null(strstr(find("region-overlap")->where, "b@50800000"));
+	assert_non_null(strstr(find("region-overlap")->message, "'b@50800000' shares pages with "
+							       "'a@50000000', not used"));
+	assert_int_equal(chk.nareas, 1);
+	assert_string_equal(chk.areas[0].name, "a@50000000");
+	/* The stock kernel makes both and hangs (32-bit ARM). */
+	stock = true;
+	assert_int_equal(run(fdt, NULL, 512 * MIB), 2);
+	stock = false;
 	assert_true(find("region-overlap")->fatal);
 	assert_non_null(strstr(find("region-overlap")->message, "OVERLAP DETECTED!"));
+	assert_int_equal(chk.nareas, 2);
+	free(fdt);
+}
+
+static void test_early_remap(void **state)
+{
+	const struct region r[] = {
+		{ .name = "bad@50100000", .base = 0x50100000, .size = 4 * MIB, .reusable = true },
+	};
+	void *fdt = build(r, 1, NULL, 2);
+
+	(void)state;
+	/* cmalab's fix: 6.12 on 32-bit ARM refuses it as 6.1 does. */
+	assert_int_equal(run_on("arm-6.12", fdt, NULL, 512 * MIB), 2);
+	assert_non_null(find("cma-alignment"));
+	assert_null(find("early-remap"));
+	/* The stock kernel remaps it first and hangs. */
+	stock = true;
+	assert_int_equal(run_on("arm-6.12", fdt, NULL, 512 * MIB), 2);
+	stock = false;
+	assert_true(find("early-remap")->fatal);
+	/* arm64 has no such fixup, stock or not. */
+	stock = true;
+	assert_int_equal(run_on("arm64-6.12", fdt, NULL, 512 * MIB), 2);
+	stock = false;
+	assert_null(find("early-remap"));
 	free(fdt);
 }
 
@@ -888,7 +927,8 @@ int main(void)
 		cmocka_unit_test(test_clean_pool),
 		cmocka_unit_test(test_cells_mismatch),
 		cmocka_unit_test(test_misaligned),
-		cmocka_unit_test(test_overlap_hangs),
+		cmocka_unit_test(test_overlap),
+		cmocka_unit_test(test_early_remap),
 		cmocka_unit_test(test_past_ram),
 		cmocka_unit_test(test_on_initrd),
 		cmocka_unit_test(test_cmdline_rules),

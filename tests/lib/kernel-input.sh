@@ -1,5 +1,6 @@
-# kernel_case: one boot of the bad-kernel-input corpus (sourced by
-# tests/behaviour/bad-*.test after host.sh).
+# Boots of bad kernel input and of the fixes' reproducers (sourced by
+# tests/behaviour/bad-*.test and tests/fixes/*.test after host.sh).
+# kernel_case: one boot of the bad-kernel-input corpus.
 #   kernel_case DESCRIPTION OUTCOME AREAS VAR=VALUE...
 # OUTCOME  runs:TEXT    the guest runs and the console log holds TEXT
 #          silent       the guest runs and the kernel says nothing about CMA
@@ -32,14 +33,43 @@ kernel_case() {
 			_result $? "$desc: the kernel says: ${outcome#runs:}" "not in the console log"
 		fi ;;
 	hang:*|panic:*|oops:*)
-		what=${outcome%%:*} text=${outcome#*:}
-		case $what in
-		hang) grep -q 'hung$' "$work/err" ;;
-		panic) grep -q '^run: kernel panic' "$work/err" ;;
-		oops) grep -q '^run: kernel oops' "$work/err" ;;
-		esac
-		_result $? "$desc: the runner reports a $what" "status $boot_rc: $(head -n 1 "$work/err")"
-		grep -aqF -- "$text" "$log"
-		_result $? "$desc: the kernel said: $text" "$(tail -n 3 "$work/err" | tr '\n' '|')" ;;
+		boot_failed "$desc" "$outcome" ;;
+	esac
+}
+
+# boot_failed DESCRIPTION hang:TEXT|panic:TEXT|oops:TEXT: the last boot
+# failed that way (the runner's verdict) and its console log holds TEXT.
+# Two KTAP results.
+boot_failed() {
+	what=${2%%:*} text=${2#*:}
+	case $what in
+	hang) grep -q 'hung$' "$work/err" ;;
+	panic) grep -q '^run: kernel panic' "$work/err" ;;
+	oops) grep -q '^run: kernel oops' "$work/err" ;;
+	*) false ;;
+	esac
+	_result $? "$1: the runner reports a $what" "status $boot_rc: $(head -n 1 "$work/err")"
+	grep -aqF -- "$text" "$work/run/console.log"
+	_result $? "$1: the kernel said: $text" "$(tail -n 3 "$work/err" | tr '\n' '|')"
+}
+
+# fix_case NAME OUTCOME VAR=VALUE...: one boot of a fix's reproducer
+# (tests/fixes/), held two ways: against cmacheck's prediction for that
+# kernel (tests/lib/agreement.sh, sourced too: FLAVOUR=stock makes it
+# predict the kernel without the fixes), and against OUTCOME, what the fix
+# says the kernel does: runs:TEXT (it boots and says TEXT), or hang:,
+# oops:, panic:TEXT as kernel_case's. Three KTAP results.
+fix_case() {
+	fc_name=$1 fc_outcome=$2
+	shift 2
+	agreement_predict "$fc_name" "$@"
+	agreement_boot "$fc_name" "$@"
+	case $fc_outcome in
+	runs:*)
+		[ "$boot_rc" -eq 0 ]
+		_result $? "$fc_name: the guest runs" "status $boot_rc: $(head -n 1 "$work/err")"
+		grep -aqF -- "${fc_outcome#runs:}" "$work/run/console.log"
+		_result $? "$fc_name: the kernel says: ${fc_outcome#runs:}" "not in the console log" ;;
+	*) boot_failed "$fc_name" "$fc_outcome" ;;
 	esac
 }

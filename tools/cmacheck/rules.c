@@ -775,6 +775,25 @@ static int reserve_reg(struct check *c, struct rmem *r, uint32_t ac, uint32_t sc
 	return 0;
 }
 
+/*
+ * cmalab's fix (patches/linux-KERNEL/fixes/, "of: reserved_mem: do not make
+ * a CMA area of pages another region holds"): a reusable region that
+ * overlaps a region before it in the tree, or one after it that is not
+ * reusable, is refused and stays reserved; of two reusable regions over the
+ * same pages the first is kept. 6.1 still prints "OVERLAP DETECTED!" first.
+ */
+static void overlap_refused(struct check *c, struct rmem *r, const struct rmem *other)
+{
+	if (r->failed)
+		return;
+	problem(c, SEV_ERROR, r->path, "region-overlap",
+		"reusable, and shares pages with %s: %s\"OF: reserved mem: reusable region "
+		"'%s' shares pages with '%s', not used\" (cmalab's fix; stock kernels make "
+		"CMA areas of both); a device bound to it fails to probe", other->path,
+		k612(c) ? "" : "\"OVERLAP DETECTED!\", ", r->name, other->name);
+	r->failed = true;
+}
+
 /* __rmem_check_for_overlap(): regions with reg, sorted by base. */
 static void region_overlaps(struct check *c, struct rmem *rm, int n)
 {
@@ -789,6 +808,14 @@ static void region_overlaps(struct check *c, struct rmem *rm, int n)
 			if (!a->size || !b->size ||
 			    !overlaps(a->base, a->base + a->size, b->base, b->base + b->size))
 				continue;
+			if (!c->in->stock && has(fdt, b->node, "reusable")) {
+				overlap_refused(c, b, a);
+				continue;
+			}
+			if (!c->in->stock && has(fdt, a->node, "reusable")) {
+				overlap_refused(c, a, b);
+				continue;
+			}
 			cma = has(fdt, a->node, "reusable") && has(fdt, b->node, "reusable");
 			/*
 			 * Both CMA areas free the shared pages to the buddy
@@ -987,11 +1014,14 @@ static void fixed_cma_placement(struct check *c, const struct rmem *r)
  * base up and maps [base, end) again, which hangs the boot before the
  * console when the base is not 2 MiB aligned; and a refused region placed
  * by size has been given back to memblock by then, whose allocations there
- * are remapped under it: that hangs too.
+ * are remapped under it: that hangs too. cmalab's fix (patches/linux-6.12/
+ * fixes/, "of: reserved_mem: apply the CMA fixup only to regions CMA
+ * keeps") leaves the refusal alone, as 6.1 does: only a stock kernel hangs.
  */
 static void early_remap_refused(struct check *c, const struct rmem *r)
 {
-	if (arm64(c) || !k612(c))
+	/* cmalab's fix: the fixup only for a region CMA keeps. */
+	if (arm64(c) || !k612(c) || !c->in->stock)
 		return;
 	if (r->base & (2 * MIB - 1)) {
 		problem(c, SEV_ERROR, r->path, "early-remap",
