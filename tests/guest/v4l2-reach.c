@@ -18,59 +18,31 @@
 #include "guest.h"
 #include "v4l2.h"
 
-#define W 640
-#define H 480
-
 int main(int argc, char **argv)
 {
-	char enode[300], inode[300], earea[256], iarea[256], diag[700];
-	uint64_t eused0, iused0;
-	uint32_t size;
-	int efd, ifd, frame = -1, ret;
-	size_t len;
-	uint8_t *cap;
+	struct v4l2_pair p;
+	char diag[700];
+	int ret;
 
 	if (argc != 3) {
 		fprintf(stderr, "usage: v4l2-reach EXPORTER IMPORTER\n");
 		return 2;
 	}
 	printf("KTAP version 1\n1..6\n");
-	efd = video_open(argv[1], enode, sizeof(enode));
-	ifd = video_open(argv[2], inode, sizeof(inode));
-	vfimc_area(argv[1], earea, sizeof(earea));
-	vfimc_area(argv[2], iarea, sizeof(iarea));
-	eused0 = cma_used(earea);
-	iused0 = cma_used(iarea);
-	printf("# exporter %s (%s, area %s), importer %s (%s, area %s)\n", argv[1], enode,
-	       earea, argv[2], inode, iarea);
-
-	size = video_fmt(efd, CAP, V4L2_PIX_FMT_RGB24, W, H);
-	ktap_result(size && video_reqbufs(efd, CAP, V4L2_MEMORY_MMAP, 1) == 1 &&
-		    (frame = video_expbuf(efd, CAP, 0)) >= 0,
-		    "the exporter exports a 640x480 RGB24 frame", strerror(errno));
-	cap = video_mmap(efd, CAP, 0, &len);
-	if (cap == MAP_FAILED)
+	if (!pair_open(&p, argv[1], argv[2]))
 		return 1;
-	pattern_fill(cap, W, H);
 
-	video_fmt(ifd, OUT, V4L2_PIX_FMT_RGB24, W, H);
-	ktap_result(video_reqbufs(ifd, OUT, V4L2_MEMORY_DMABUF, 1) == 1,
+	video_fmt(p.ifd, OUT, V4L2_PIX_FMT_RGB24, PAIR_W, PAIR_H);
+	ktap_result(video_reqbufs(p.ifd, OUT, V4L2_MEMORY_DMABUF, 1) == 1,
 		    "the importer takes DMABUF buffers on OUTPUT", strerror(errno));
-	ret = video_qbuf(ifd, OUT, 0, frame, size);
+	ret = video_qbuf(p.ifd, OUT, 0, p.frame, p.size);
 	fails_with(ret, EINVAL, "QBUF of the frame beyond the importer's reach fails with EINVAL");
-	snprintf(diag, sizeof(diag), "used %llu -> %llu", (unsigned long long)iused0,
-		 (unsigned long long)cma_used(iarea));
-	ktap_result(cma_used(iarea) == iused0, "the refusal took nothing from the importer's area",
+	snprintf(diag, sizeof(diag), "used %llu -> %llu", (unsigned long long)p.iused0,
+		 (unsigned long long)cma_used(p.iarea));
+	ktap_result(cma_used(p.iarea) == p.iused0, "the refusal took nothing from the importer's area",
 		    diag);
-	ktap_result(pattern_check(cap, W, H, W, H, diag, sizeof(diag)),
+	ktap_result(pattern_check(p.cap, PAIR_W, PAIR_H, PAIR_W, PAIR_H, diag, sizeof(diag)),
 		    "the exported frame is intact", diag);
-	munmap(cap, len);
-	close(ifd);
-	close(efd);
-	close(frame);
-	snprintf(diag, sizeof(diag), "%s %llu, %s %llu pages used", earea,
-		 (unsigned long long)cma_used(earea), iarea, (unsigned long long)cma_used(iarea));
-	ktap_result(cma_used(earea) == eused0 && cma_used(iarea) == iused0,
-		    "every fd closed: both areas are back where they started", diag);
+	pair_close(&p);
 	return ktap_failed ? 1 : 0;
 }

@@ -174,4 +174,60 @@ static inline uint64_t pages_of(size_t len)
 	return (len + page - 1) / page;
 }
 
+/*
+ * Two engines a dma-buf passes between (v4l2-reach, v4l2-import): the
+ * exporter's frame, a 640x480 RGB24 CAPTURE buffer filled with the pattern
+ * and exported, and each area's used pages when the engines were opened.
+ */
+#define PAIR_W 640
+#define PAIR_H 480
+
+struct v4l2_pair {
+	char enode[300], inode[300], earea[256], iarea[256];
+	int efd, ifd, frame;
+	uint64_t eused0, iused0;
+	uint32_t size;
+	uint8_t *cap;
+	size_t len;
+};
+
+/* Open both, export the frame (one KTAP result); false if it cannot go on. */
+static inline bool pair_open(struct v4l2_pair *p, const char *exporter, const char *importer)
+{
+	p->efd = video_open(exporter, p->enode, sizeof(p->enode));
+	p->ifd = video_open(importer, p->inode, sizeof(p->inode));
+	vfimc_area(exporter, p->earea, sizeof(p->earea));
+	vfimc_area(importer, p->iarea, sizeof(p->iarea));
+	p->eused0 = cma_used(p->earea);
+	p->iused0 = cma_used(p->iarea);
+	p->frame = -1;
+	printf("# exporter %s (%s, area %s), importer %s (%s, area %s)\n", exporter, p->enode,
+	       p->earea, importer, p->inode, p->iarea);
+	p->size = video_fmt(p->efd, CAP, V4L2_PIX_FMT_RGB24, PAIR_W, PAIR_H);
+	ktap_result(p->size && video_reqbufs(p->efd, CAP, V4L2_MEMORY_MMAP, 1) == 1 &&
+		    (p->frame = video_expbuf(p->efd, CAP, 0)) >= 0,
+		    "the exporter exports a 640x480 RGB24 frame", strerror(errno));
+	p->cap = video_mmap(p->efd, CAP, 0, &p->len);
+	if (p->cap == MAP_FAILED)
+		return false;
+	pattern_fill(p->cap, PAIR_W, PAIR_H);
+	return true;
+}
+
+/* Close everything (one KTAP result: both areas back where they started). */
+static inline void pair_close(struct v4l2_pair *p)
+{
+	char diag[600];
+
+	munmap(p->cap, p->len);
+	close(p->ifd);
+	close(p->efd);
+	close(p->frame);
+	snprintf(diag, sizeof(diag), "%s %llu, %s %llu pages used", p->earea,
+		 (unsigned long long)cma_used(p->earea), p->iarea,
+		 (unsigned long long)cma_used(p->iarea));
+	ktap_result(cma_used(p->earea) == p->eused0 && cma_used(p->iarea) == p->iused0,
+		    "every fd closed: both areas are back where they started", diag);
+}
+
 #endif /* CMALAB_V4L2_H */
