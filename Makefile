@@ -136,9 +136,13 @@ PATCHES := $(foreach d,$(KPATCHDIRS),$(d)/series $(wildcard $(d)/*.patch)) \
 		$(if $(FIXESDIR),patches/common/fixes/series patches/common/fixes/*.patch))
 FLAVOUR_FRAGMENT := $(wildcard board/common/linux/flavour/$(FLAVOUR).config)
 # Fragments: every target's, then the architecture's and the kernel's own.
+# One kernel per target boots every machine of its architecture: each
+# machine's own options (board/machine/<machine>.config) are in it.
+MACHINE_FRAGMENTS := $(sort $(wildcard $(foreach m,$(MACHINES),$(if $(filter $(ARCH),$($(m).arch)),board/machine/$(m).config))))
 FRAGMENTS := $(sort $(wildcard board/common/linux/*.config)) \
 	$(sort $(wildcard board/common/linux/$(ARCH)/*.config)) \
-	$(sort $(wildcard board/common/linux/$(KERNEL)/*.config)) $(FLAVOUR_FRAGMENT)
+	$(sort $(wildcard board/common/linux/$(KERNEL)/*.config)) $(MACHINE_FRAGMENTS) \
+	$(FLAVOUR_FRAGMENT)
 GUEST_PROGS := cmainfo vfimc cmahog cmabench cmawhy
 GUEST_BINS := $(addprefix $(GBIN)/,$(GUEST_PROGS))
 GUEST_FILES := $(wildcard guest/* tests/guest/*.sh tests/guest/boards/*.sh)
@@ -167,6 +171,11 @@ $(foreach v,$(BOARD_VARS),$(1).$(v) := $$($(v))
 endef
 $(foreach b,$(ALL_BOARDS),$(eval $(call board_read,$(b))))
 BOARDS := $(foreach b,$(ALL_BOARDS),$(if $(filter $(ARCH),$(or $($(b).BOARD_ARCHS),$(ARCH))),$(b)))
+# FIT_BOARDS: those whose machine has a U-Boot (QEMU's virt): the FIT's
+# configurations, the DTBs dt-validate judges (cmalab's own trees) and
+# the LAVA jobs; make -s fit-boards lists them. A real board's model
+# boots the board's own mainline tree, straight from QEMU.
+FIT_BOARDS := $(foreach b,$(BOARDS),$(if $($(or $($(b).BOARD_MACHINE),$($(ARCH).machine)).uboot),$(b)))
 
 # The board: its RAM, overlays and bootargs preset, and its machine.
 $(foreach v,$(BOARD_VARS),$(eval $(v) := $$($(BOARD).$(v))))
@@ -189,14 +198,24 @@ MACHINE_RAM_MIN := $($(MACHINE).ram-min)
 MACHINE_RAM_MAX := $($(MACHINE).ram-max)
 MACHINE_RAM_WHY := $($(MACHINE).ram-why)
 MACHINE_UBOOT := $($(MACHINE).uboot)
-BASE_DTS := $($(MACHINE).dts)
+# A real board's model: its CPUs, no virtio, the console's UART, the RAM
+# the model keeps from /memory, and the board's own mainline tree as the
+# base, built from the target's linux-source ($(TB)/machine/).
+MACHINE_SMP := $($(MACHINE).smp)
+MACHINE_VIRTIO := $(or $($(MACHINE).virtio),yes)
+MACHINE_CONSOLE_UART := $(or $($(MACHINE).console-uart),1)
+MACHINE_RAM_FIRMWARE := $($(MACHINE).ram-firmware)
+MACHINE_MAINLINE := $($(MACHINE).mainline)
+MACHINE_DMESG := $($(MACHINE).dmesg)
+BASE_DTS := $(if $(MACHINE_MAINLINE),$(TB)/machine/$(MACHINE).dtb,$($(MACHINE).dts))
 
 # What make says of the target and its machine, in one list: exported to
 # the scripts, printed for the tests (make -s target-env; tests/run.sh
 # writes it once per target, build/tests/<target>/env).
 TARGET_ENV := ARCH KERNEL ARCH_CROSS ARCH_DEBARCH ARCH_LOADER ARCH_KIMAGE ARCH_KLOAD \
 	ARCH_QEMU MACHINE MACHINE_QEMU MACHINE_CPU MACHINE_BOOTARGS MACHINE_RAM_BASE \
-	MACHINE_RAM_MIN MACHINE_RAM_MAX MACHINE_RAM_WHY MACHINE_UBOOT
+	MACHINE_RAM_MIN MACHINE_RAM_MAX MACHINE_RAM_WHY MACHINE_UBOOT MACHINE_SMP \
+	MACHINE_VIRTIO MACHINE_CONSOLE_UART MACHINE_RAM_FIRMWARE MACHINE_MAINLINE MACHINE_DMESG
 export $(TARGET_ENV)
 # env_of VARS: VAR='value' words for a $(shell) command, which gets make's
 # environment, not its exports.
@@ -223,6 +242,11 @@ endif
 ifneq ($(filter-out check,$(MAKECMDGOALS)),)
 ifneq ($(DTS)$(DTB)$(MEMORY),)
 $(error DTS=, DTB= and MEMORY= are for make check: cmalab boots its own machines' trees (BOARD=))
+endif
+endif
+ifneq ($(filter run-uboot fit lava lava-job lava-run,$(MAKECMDGOALS)),)
+ifeq ($(MACHINE_UBOOT),)
+$(error BOARD=$(BOARD) boots machine $(MACHINE), which has no U-Boot here: run-uboot, fit and lava take the boards of $($(ARCH).machine) (make -s fit-boards))
 endif
 endif
 ifneq ($(filter run shell dtb check run-uboot fit lava lava-job lava-run,$(MAKECMDGOALS)),)
@@ -253,7 +277,7 @@ export CMALAB_KARGS := $(KARGS)
 RUNDIR ?= $(B)/run
 
 .NOTPARALLEL:
-.PHONY: all help targets machines boards target-env deps images kernel initramfs dtb dtbs dtschema board-dtbs run shell check survey survey-target bench fit run-uboot lava lava-job lava-dispatcher lava-run test clean distclean FORCE
+.PHONY: all help targets machines boards fit-boards target-env deps images kernel initramfs dtb dtbs dtschema board-dtbs run shell check survey survey-target bench fit run-uboot lava lava-job lava-dispatcher lava-run test clean distclean FORCE
 
 all: images
 
@@ -267,6 +291,8 @@ machines:
 	@echo $(MACHINES)
 boards:
 	@echo $(BOARDS)
+fit-boards:
+	@echo $(FIT_BOARDS)
 
 # TARGET_ENV as shell assignments.
 target-env:
@@ -350,7 +376,7 @@ DTSCHEMA := $(DTSCHEMA_OUT)/Documentation/devicetree/bindings/processed-schema.j
 
 # Every board's DTB as make run builds it, rebuilt when its sources change:
 # make dtbs validates them, the FIT carries them.
-BOARD_DTBS := $(addprefix $(TB)/dtbs/,$(addsuffix .dtb,$(BOARDS)))
+BOARD_DTBS := $(addprefix $(TB)/dtbs/,$(addsuffix .dtb,$(FIT_BOARDS)))
 $(BOARD_DTBS): $(TB)/dtbs/%.dtb: board/%/board.mk $(BASE_DTS) $(wildcard dts/*.dtso) \
 		scripts/dtb.sh scripts/lib.sh
 	@$(MAKE) -s --no-print-directory dtb BOARD=$* RUNDIR=$(TB)/dtbs/$*
@@ -375,8 +401,13 @@ dtbs: deps $(DTSCHEMA) $(BOARD_DTBS)
 		cat $(TB)/dtbs/dt-validate.log >&2; echo "dtbs: dt-validate findings above" >&2; exit 1; \
 	fi
 
-dtb: deps
+dtb: deps $(if $(MACHINE_MAINLINE),$(BASE_DTS))
 	@DTC_STRICT=$(CHECK) scripts/dtb.sh $(RUNDTB) $(RAM) $(BASE_DTS) $(BOARD_OVERLAYS) $(OVERLAYS)
+
+# A real board's model boots the board's own mainline tree, built by the
+# kernel's rule from the target's linux-source (scripts/board-dtb.sh).
+$(TB)/machine/%.dtb: $(KOUT)/.config
+	@scripts/board-dtb.sh $(KSRC) $(KOUT) $($*.mainline) $@
 
 # After a boot: draw the area maps the guest wrote on its data channel
 # (the report always does; a RUN command with "cmawhy --map > /dev/hvc1").
@@ -402,8 +433,9 @@ $(CMACHECK): $(CMACHECK_SRC) $(wildcard tools/cmacheck/*.h)
 	@echo "  HOSTCC  $@"
 	@gcc $(CFLAGS_HOST) -o $@ $(CMACHECK_SRC) -lfdt
 
-# The boot's own DTB, command line, RAM, kernel config and initrd.
-CMACHECK_ARGS = --dtb $(RUNDTB) --ram $(RAM) --bootargs $(call q,$(KARGS)) \
+# The boot's own DTB (its /memory as QEMU's loader writes it: scripts/dtb.sh),
+# command line, kernel config and initrd.
+CMACHECK_ARGS = --dtb $(RUNDTB) --bootargs $(call q,$(KARGS)) \
 	--kconfig $(KOUT)/.config --system-map $(KOUT)/System.map \
 	--initrd-size $$(stat -c %s $(INITRAMFS)) $(if $(FIXESDIR),,--stock)
 
@@ -505,7 +537,7 @@ survey-target: deps $(KOUT)/.config $(CMACHECK_SAN)
 
 # Debian's U-Boot for the machine (board/machine/<machine>.mk), as firmware.
 FITDIR := $(TB)/fit
-FIT_DTBS = $(foreach b,$(BOARDS),$(b)=$(TB)/dtbs/$(b).dtb)
+FIT_DTBS = $(foreach b,$(FIT_BOARDS),$(b)=$(TB)/dtbs/$(b).dtb)
 # Commands to type at U-Boot's prompt instead of running boot.scr.
 UBOOT_PROMPT ?=
 
@@ -514,13 +546,13 @@ UBOOT_PROMPT ?=
 fit: images board-dtbs
 	@scripts/fit.sh $(ARCH) $(FITDIR)/cmalab.itb $(KIMAGE) $(INITRAMFS) $(BOARD) $(FIT_DTBS)
 	@scripts/uboot-script.sh $(ARCH) $(FITDIR)/boot.scr $(BOARD) $(call q,$(KARGS))
-	@echo "  FIT     $(FITDIR)/cmalab.itb ($(words $(BOARDS)) configurations, default conf-$(BOARD)), $(FITDIR)/boot.scr"
+	@echo "  FIT     $(FITDIR)/cmalab.itb ($(words $(FIT_BOARDS)) configurations, default conf-$(BOARD)), $(FITDIR)/boot.scr"
 
 run-uboot: deps dtb images board-dtbs $(CMACHECK)
 	@$(PRECHECK)
 	@RUNDIR=$(RUNDIR) TIMEOUT=$(TIMEOUT) ROOTFS_OVERLAY=$(call q,$(ROOTFS_OVERLAY)) \
 	UBOOT=$(MACHINE_UBOOT) UBOOT_BOARD=$(BOARD) UBOOT_PROMPT=$(call q,$(UBOOT_PROMPT)) \
-	UBOOT_DTBS="$(foreach b,$(filter-out $(BOARD),$(BOARDS)),$(b)=$(TB)/dtbs/$(b).dtb)" \
+	UBOOT_DTBS="$(foreach b,$(filter-out $(BOARD),$(FIT_BOARDS)),$(b)=$(TB)/dtbs/$(b).dtb)" \
 	scripts/run.sh $(if $(RUN),run,report) $(KIMAGE) $(INITRAMFS) $(RUNDTB) $(RAM) && $(MAPS)
 
 # --- bench ------------------------------------------------------------------
@@ -550,7 +582,7 @@ bench: images
 LAVA_JOBS ?= $(B)/lava
 LAVA_ENV := $(B)/lava/dispatcher/env
 LAVA_UBOOT_DEVICE ?= cmalab-$(ARCH)-uboot
-LAVA_BOARDS := $(if $(filter command line,$(origin BOARD)),$(BOARD),$(BOARDS))
+LAVA_BOARDS := $(if $(filter command line,$(origin BOARD)),$(BOARD),$(FIT_BOARDS))
 LAVA_DIR = $(LAVA_JOBS)/$(TARGET)/$(BOARD)
 
 $(LAVA_ENV): scripts/lava-dispatcher.sh scripts/deb-fetch.sh

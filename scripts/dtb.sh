@@ -17,11 +17,13 @@
 # warnings are printed and the build goes on; its errors, and an overlay
 # fdtoverlay cannot apply, still stop it.
 #
-# A compiled base (BASE.dtb: a mainline board's, make check DTS=) is taken
-# as it is, and with RAM "-" its own /memory is kept.
+# A compiled base (BASE.dtb: a mainline board's, make check DTS=, or a real
+# board's model's base) is taken as it is: dtc's findings on it are the
+# vendor's (the kernel's rule logged them), only what overlays add counts;
+# with RAM "-" its own /memory is kept.
 #
 # usage: [DTC_STRICT=0] dtb.sh OUT.dtb RAM|- BASE.dts|BASE.dtb [OVERLAY.dtso...]
-# environment: MACHINE_RAM_BASE (board/machine/MACHINE.mk; the Makefile
+# environment: MACHINE_RAM_BASE, MACHINE_RAM_FIRMWARE (board/machine/MACHINE.mk; the Makefile
 # exports it)
 set -eu
 # shellcheck source=scripts/lib.sh
@@ -40,6 +42,11 @@ finding() {
 }
 
 [ "$ram" = - ] || bytes=$(size_bytes "$ram") || die "RAM=$ram: not a size (e.g. 512M, 1G)"
+# What the machine's model keeps at the top of RAM for the board's other
+# side, outside /memory (QEMU's raspi: the VideoCore's vcram-size).
+if [ "$ram" != - ] && [ -n "${MACHINE_RAM_FIRMWARE:-}" ]; then
+	bytes=$((bytes - $(size_bytes "$MACHINE_RAM_FIRMWARE")))
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -75,16 +82,24 @@ compile() { # SRC OUT [DTC-FLAG...]
 		finding "$src: rejected by dtc" "$tmp/dtc.err"
 }
 
-# check_tree DTB WHAT: dtc's full set of checks on a merged tree, as the
-# kernel will get it. __symbols__ is overlay bookkeeping, not hardware: a
-# label named like a property (gpio) would fail gpios_property.
-check_tree() {
+# findings DTB WHAT: dtc's full set of checks on a tree, its findings in
+# $tmp/dtc.all.
+findings() {
 	cp "$1" "$tmp/check.dtb"
 	fdtget -l "$tmp/check.dtb" /__symbols__ >/dev/null 2>&1 &&
 		fdtput -r "$tmp/check.dtb" /__symbols__
 	# shellcheck disable=SC2086 # flags, one word each
-	dtc $DTC_FLAGS -I dtb -O dtb -o "$tmp/checked.dtb" "$tmp/check.dtb" 2>"$tmp/dtc.err" ||
-		die "$2 cannot be read back by dtc: $(first_line "$tmp/dtc.err")"
+	dtc $DTC_FLAGS -I dtb -O dtb -o "$tmp/checked.dtb" "$tmp/check.dtb" 2>"$tmp/dtc.all" ||
+		die "$2 cannot be read back by dtc: $(first_line "$tmp/dtc.all")"
+}
+
+# check_tree DTB WHAT: dtc's full set of checks on a merged tree, as the
+# kernel will get it. __symbols__ is overlay bookkeeping, not hardware: a
+# label named like a property (gpio) would fail gpios_property.
+check_tree() {
+	findings "$1" "$2"
+	# What a compiled base (a mainline board's) already has is its own.
+	grep -vxF -f "$tmp/base.findings" "$tmp/dtc.all" >"$tmp/dtc.err" || true
 	[ ! -s "$tmp/dtc.err" ] ||
 		finding "$2 fails dtc's checks" "$tmp/dtc.err"
 }
@@ -144,11 +159,18 @@ keep_target_phandles() {
 }
 
 [ -r "$base" ] || die "$base: no such file"
+: >"$tmp/base.findings"
 case $base in
-*.dtb) cp "$base" "$tmp/tree.dtb" ;;
-*) compile "$base" "$tmp/tree.dtb" ;;
+*.dtb)
+	# A mainline board's tree, as the kernel's rule built it (whose log has
+	# dtc's findings on it): only what the overlays add is checked.
+	cp "$base" "$tmp/tree.dtb"
+	findings "$tmp/tree.dtb" "$base"
+	cp "$tmp/dtc.all" "$tmp/base.findings" ;;
+*)
+	compile "$base" "$tmp/tree.dtb"
+	check_tree "$tmp/tree.dtb" "$base" ;;
 esac
-check_tree "$tmp/tree.dtb" "$base"
 n=0
 for o in "$@"; do
 	[ -r "$o" ] || die "overlay $o: no such file"

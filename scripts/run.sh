@@ -13,9 +13,19 @@
 #   sent before the guest's UART is up would be lost.
 # environment:
 #   ARCH_QEMU       the QEMU binary (board/arch/ARCH.mk)
-#   MACHINE_QEMU, MACHINE_CPU
-#                   its -M and -cpu (board/machine/MACHINE.mk); the
-#                   Makefile exports all three
+#   MACHINE_QEMU, MACHINE_CPU, MACHINE_SMP
+#                   its -M, -cpu (none: the machine's own) and the CPUs a
+#                   real board's model has (-smp; CPUS= is virt's)
+#   MACHINE_VIRTIO  no: a real board's model, without virtio-mmio: no
+#                   run or data channel, no scratch disk; the run's output
+#                   is read off the console (guest/init marks where it
+#                   starts)
+#   MACHINE_CONSOLE_UART
+#                   which of the machine's UARTs is the console (1: the
+#                   first)
+#   MACHINE_DMESG   what every boot on the machine reports (an extended
+#                   regex), kept as RUNDIR/machine.dmesg for the tests'
+#                   dmesg gate; the Makefile exports the machine's values
 #   CMALAB_KARGS    the kernel command line
 #   CMALAB_RUN      the shell command line run in the guest (MODE run)
 #   RUNDIR          work directory (console.log, out.txt), default build/run
@@ -51,7 +61,10 @@ die() { echo "run: $*" >&2; exit 2; }
 
 qemu=${ARCH_QEMU:?run from make: the QEMU binary (board/arch/ARCH.mk)}
 machine=${MACHINE_QEMU:?run from make: the machine (board/machine/MACHINE.mk)}
-cpu=${MACHINE_CPU:?run from make: the CPU (board/machine/MACHINE.mk)}
+cpu=${MACHINE_CPU:-}
+virtio=${MACHINE_VIRTIO:-yes}
+[ -z "${MACHINE_SMP:-}" ] || cpus=$MACHINE_SMP
+uart=${MACHINE_CONSOLE_UART:-1}
 
 case $wbps in
 '') ;;
@@ -76,6 +89,7 @@ rundir=$(cd "$rundir" && pwd)
 console=$rundir/console.log
 out=$rundir/out.txt
 data=$rundir/data.txt
+printf '%s\n' "${MACHINE_DMESG:-}" > "$rundir/machine.dmesg"
 
 # The per-boot part of the root: mode, command, user overlay. Appended to
 # the initramfs as a second cpio archive, which the kernel unpacks on top.
@@ -95,6 +109,7 @@ if [ -n "${UBOOT:-}" ]; then
 		"$board=$dtb" ${UBOOT_DTBS:-}
 	"$here/uboot-script.sh" "${ARCH:-arm}" "$rundir/boot.scr" "$board" "$bootargs"
 	"$here/uboot-disk.sh" "$rundir/boot.img" "$rundir/boot.scr" "$rundir/cmalab.itb"
+	[ "$virtio" = yes ] || die "UBOOT: booting through U-Boot needs virtio (the FIT's disk); $machine has none"
 	set -- "$qemu" -M "$machine" -cpu "$cpu" -smp "$cpus" -m "$ram" -nographic -nic none \
 		-no-reboot -bios "$UBOOT" \
 		-device virtio-serial-device \
@@ -103,18 +118,27 @@ if [ -n "${UBOOT:-}" ]; then
 		-drive "file=$rundir/boot.img,if=none,format=raw,id=boot" \
 		-device virtio-blk-device,drive=boot
 else
-	# A sparse scratch disk, /dev/vda in the guest: real page cache for tests.
-	truncate -s 1G "$rundir/scratch.img"
-
-	set -- "$qemu" -M "$machine" -cpu "$cpu" -smp "$cpus" -m "$ram" -nographic -nic none \
+	set -- "$qemu" -M "$machine"
+	[ -z "$cpu" ] || set -- "$@" -cpu "$cpu"
+	set -- "$@" -smp "$cpus" -m "$ram" -nographic -nic none \
 		-no-reboot -kernel "$kernel" -initrd "$rundir/initramfs.cpio" \
-		-dtb "$dtb" -append "$bootargs" \
-		-device virtio-serial-device \
-		-chardev "file,id=out,path=$out" -device virtconsole,chardev=out \
-		-chardev "file,id=data,path=$data" -device virtconsole,chardev=data \
-		-drive "file=$rundir/scratch.img,if=none,format=raw,id=scratch$throttle" \
-		-device virtio-blk-device,drive=scratch
+		-dtb "$dtb" -append "$bootargs"
+	if [ "$virtio" = yes ]; then
+		# A sparse scratch disk, /dev/vda in the guest: real page cache for tests.
+		truncate -s 1G "$rundir/scratch.img"
+		set -- "$@" -device virtio-serial-device \
+			-chardev "file,id=out,path=$out" -device virtconsole,chardev=out \
+			-chardev "file,id=data,path=$data" -device virtconsole,chardev=data \
+			-drive "file=$rundir/scratch.img,if=none,format=raw,id=scratch$throttle" \
+			-device virtio-blk-device,drive=scratch
+	fi
 fi
+# The UARTs before the console's: nothing behind them.
+n=1
+while [ "$n" -lt "$uart" ]; do
+	set -- "$@" -serial null
+	n=$((n + 1))
+done
 
 if [ "$mode" = shell ]; then
 	# Interactive: console on stdio (works without a TTY too).
@@ -135,12 +159,21 @@ else
 fi
 qpid=$!
 
-# Watchdog: a guest that stops talking is as dead as one that panics.
+# Watchdog: a guest that stops talking is as dead as one that panics. A
+# machine with no way to power off (QEMU's raspi models) halts instead:
+# once the kernel says so, QEMU is stopped, and the boot is over.
 hung=$rundir/hung
+halted=$rundir/halted
 if [ "$idle" -gt 0 ]; then
 	(
 		last="" quiet=0
 		while kill -0 "$qpid" 2>/dev/null; do
+			if grep -q 'reboot: .*System halted' "$console" 2>/dev/null; then
+				: > "$halted"
+				pkill -P "$qpid" 2>/dev/null || true
+				kill "$qpid" 2>/dev/null || true
+				exit 0
+			fi
 			now=$(cat "$console" "$out" 2>/dev/null | wc -c)
 			if [ "$now" = "$last" ]; then
 				quiet=$((quiet + 1))
@@ -161,6 +194,8 @@ fi
 rc=0
 wait "$qpid" || rc=$?
 [ "$idle" -gt 0 ] && { kill "$wpid" 2>/dev/null || true; wait "$wpid" 2>/dev/null || true; }
+# Halted, and QEMU stopped for it: as good as powered off.
+[ ! -f "$halted" ] || rc=0
 
 fail() {
 	echo "run: $*" >&2
@@ -169,6 +204,12 @@ fail() {
 	exit 1
 }
 
+# Without virtio the run's output is on the console, after guest/init's
+# mark and before its exit line.
+if [ "$virtio" != yes ]; then
+	tr -d '\r' < "$console" | sed -n '/^cmalab: output follows$/,/^cmalab: exit [0-9]*$/p' |
+		sed '1d;$d' > "$out"
+fi
 # The run channel is a tty: drop the carriage returns it adds.
 tr -d '\r' < "$out"
 
