@@ -38,7 +38,7 @@ for t in "$@"; do cat "$dir/$t/boards.jsonl"; done | jq -s --slurpfile targets "
 			boot: null}
 		else {ram: .report.ram.banks,
 		      areas: [.report.areas[] | {name, base, predicted_base, size, default, window, from}],
-		      bindings: [.report.bindings[] | select(.kind != "default-cma" and .kind != "none")],
+		      bindings: [.report.bindings[] | select(.kind != "default-cma" and .kind != "none") | del(.vfimc)],
 		      default_users: ([.report.bindings[] | select(.kind == "default-cma")] | length),
 		      problems: [.report.problems[] | select(.rule != "ram-assumed") |
 				{severity, rule, where, message, fatal}],

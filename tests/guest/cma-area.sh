@@ -4,7 +4,8 @@
 #   SIZE   bytes
 #   WHERE  fixed:BASE | window:START-END (the area lies inside; START may
 #          be "ram", the RAM base) | alloc-ranges (inside the first range
-#          its reserved-memory node's alloc-ranges declares) | lowmem
+#          its reserved-memory node's alloc-ranges declares) | ram (inside
+#          the DT's /memory: a pool placed anywhere) | lowmem
 #          (32-bit ARM: the first 768 MiB of RAM; arm64 maps all RAM, so
 #          there it is RAM)
 #   TOTAL  expected CmaTotal in bytes (all areas)
@@ -48,8 +49,10 @@ is "$got" "$size" "area '$name' is $((size >> 20)) MiB"
 case $where in
 fixed:*)
 	is "$(printf 0x%x "$base")" "$(printf 0x%x "${where#fixed:}")" "area '$name' is at the asked base" ;;
-window:*|alloc-ranges)
-	if [ "$where" = alloc-ranges ]; then
+window:*|alloc-ranges|ram)
+	if [ "$where" = ram ]; then
+		lo=$ram_base hi=$ram_end
+	elif [ "$where" = alloc-ranges ]; then
 		rm_dt=$dt/reserved-memory
 		ar=$(hexprop "$rm_dt/$name/alloc-ranges")
 		rac=$(ncells "$rm_dt/#address-cells") rsc=$(ncells "$rm_dt/#size-cells")

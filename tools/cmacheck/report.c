@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <libfdt.h>
+
 #include "cmacheck.h"
 
 static void size_str(uint64_t v, char *buf, size_t len)
@@ -191,6 +193,14 @@ static void json_str(const char *s)
 	putchar('"');
 }
 
+/* A vfimc engine, whose binding a booted guest can read back (sysfs). */
+static bool is_vfimc(const struct check *c, const char *path)
+{
+	int node = fdt_path_offset(c->in->fdt, path);
+
+	return node >= 0 && !fdt_node_check_compatible(c->in->fdt, node, "cmalab,vfimc");
+}
+
 void report_json(const struct check *c)
 {
 	int i;
@@ -234,7 +244,7 @@ void report_json(const struct check *c)
 			printf("null");
 		printf(",\"kind\":");
 		json_str(b->kind);
-		printf("}");
+		printf(",\"vfimc\":%s}", is_vfimc(c, b->device) ? "true" : "false");
 	}
 	printf("],\"boot\":\"%s\",\"problems\":[", boots(c) ? "ok" : "fails");
 	for (i = 0; i < c->nproblems; i++) {
