@@ -208,7 +208,7 @@ fail() {
 # mark and before its exit line.
 if [ "$virtio" != yes ]; then
 	tr -d '\r' < "$console" | sed -n '/^cmalab: output follows$/,/^cmalab: exit [0-9]*$/p' |
-		sed '1d;$d' > "$out"
+		sed '1d;$d' | sed '${/^$/d;}' > "$out"
 fi
 # The run channel is a tty: drop the carriage returns it adds.
 tr -d '\r' < "$out"
