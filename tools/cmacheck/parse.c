@@ -212,7 +212,13 @@ void kconfig_target_defaults(struct kconfig *k, const struct target *t)
 	k->target = *t;
 	k->cma = k->dma_cma = true;
 	k->highmem = t->arch == ARCH_ARM;
-	k->zone_dma = k->zone_dma32 = t->arch == ARCH_ARM64;
+	/*
+	 * ZONE_DMA on both: arm64's defconfig, and on 32-bit ARM the BCM2835
+	 * support cmalab's kernel carries for the raspi2b machine (as Debian's
+	 * armmp does) selects it.
+	 */
+	k->zone_dma = true;
+	k->zone_dma32 = t->arch == ARCH_ARM64;
 	k->cma_areas = 7;
 	k->max_order = t->kver == KVER_6_1 ? 11 : 10;
 	k->page_offset = t->arch == ARCH_ARM ? 0xC0000000ULL : 0;

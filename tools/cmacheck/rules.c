@@ -1539,9 +1539,10 @@ static void reach_str(const struct reach *r, char *buf, size_t len)
 
 /*
  * dma_direct_supported() (kernel/dma/direct.c): a mask under 32 bits must
- * reach the last page of RAM, or with ZONE_DMA (arm64) the end of that
- * zone, translated through the bus's dma-ranges; else vfimc's
- * dma_set_mask_and_coherent() fails.
+ * reach the last page of RAM, or with ZONE_DMA the end of that zone
+ * (arm64: where the tree's dma-ranges put it; 32-bit ARM: zone_dma_bits'
+ * default, 24 bits, whatever the machine's zone), translated through the
+ * bus's dma-ranges; else vfimc's dma_set_mask_and_coherent() fails.
  */
 static bool mask_supported(struct check *c, const char *path, uint32_t bits,
 			   const struct reach *r)
@@ -1554,6 +1555,8 @@ static bool mask_supported(struct check *c, const char *path, uint32_t bits,
 	mask = (1ULL << bits) - 1;
 	if (arm64(c) && c->in->kc.zone_dma && c->dma_limit && c->dma_limit - 1 < last)
 		last = c->dma_limit - 1;
+	if (!arm64(c) && c->in->kc.zone_dma && last > (UINT64_C(1) << 24) - 1)
+		last = (UINT64_C(1) << 24) - 1;
 	if (r->n)
 		need = window_of(r, last, &w) ? last - r->cpu[w] + r->dma[w] : UINT32_MAX;
 	if (mask >= need)
