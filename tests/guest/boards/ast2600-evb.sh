@@ -10,7 +10,8 @@
 # flavour: default
 # timeout: 600
 T=/usr/lib/cmalab/tests
-. $T/ktap.sh
+# shellcheck source=tests/guest/ktap.sh
+. /usr/lib/cmalab/tests/ktap.sh
 rm=/proc/device-tree/reserved-memory
 num() { echo $((0x$(od -An -v -tx1 "$1" | tr -d ' \n'))); }
 video=$(num $rm/video/size) fb=$(num $rm/framebuffer/size)
