@@ -166,6 +166,12 @@ define board_read
 $(foreach v,$(BOARD_VARS),$(v) :=
 )
 include board/$(1)/board.mk
+# A board of a real machine takes that machine's architecture and RAM.
+ifneq ($$(BOARD_MACHINE),)
+BOARD_ARCHS := $$(or $$(BOARD_ARCHS),$$($$(BOARD_MACHINE).arch))
+BOARD_ARCHS_WHY := $$(or $$(BOARD_ARCHS_WHY),it boots machine $$(BOARD_MACHINE) (board/machine/$$(BOARD_MACHINE).mk))
+BOARD_RAM := $$(or $$(BOARD_RAM),$$($$(BOARD_MACHINE).ram-min))
+endif
 $(foreach v,$(BOARD_VARS),$(1).$(v) := $$($(v))
 )
 endef
