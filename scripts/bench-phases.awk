@@ -1,13 +1,15 @@
 # The phase table from cmabench's lines (scripts/bench-phases.sh): for each
 # filler and size, "STATE SIZE PHASE CALLS MS SHARE" rows, and "STATE SIZE
 # meta KEY VALUE" rows (plain_ms, total_ms, inflation, runs,
-# tracer_us_per_call). A phase is a traced function's own time: its time
+# tracer_us_per_call, in_way_pages: the filler's pages in the range the
+# first fine run's allocation took, the run whose calls the per-page
+# phases show). A phase is a traced function's own time: its time
 # less its traced callees', in the run whose allocation took the median
 # time; the split of migrate_pages() is the median shares over the fine
 # runs.
 #
-#   coarse|fine alloc state=S size_mib=N run=R ok=1 latency_ns=L
-#   coarse|fine profile state=S size_mib=N run=R ok=1 latency_ns=L fn=F hits=H time_ns=T
+#   coarse|fine alloc state=S size_mib=N run=R ok=1 latency_ns=L in_way_pages=W
+#   coarse|fine profile state=S size_mib=N run=R ok=1 latency_ns=L in_way_pages=W fn=F hits=H time_ns=T
 
 function kv(field,    i) { i = index(field, "="); return substr(field, i + 1) }
 
@@ -68,6 +70,8 @@ function add(k, name, ms, calls) {
 	time[level, k, r, f["fn"]] = f["time_ns"] / 1e6
 	if (!((level, k, f["fn"]) in hits))
 		hits[level, k, f["fn"]] = f["hits"]
+	if (!((level, k) in way))
+		way[level, k] = f["in_way_pages"]
 	lat[level, k, r] = f["latency_ns"] / 1e6
 }
 
@@ -186,5 +190,6 @@ END {
 		# What tracing costs a call: migrate_pages() traced with its
 		# per-page callees, less traced alone, over those calls.
 		printf "%s meta tracer_us_per_call %.2f\n", k, tracer * 1000
+		printf "%s meta in_way_pages %d\n", k, way["fine", k]
 	}
 }

@@ -91,7 +91,7 @@ jq -R -s --arg kernel "$(cat "$top/build/explain/${ARCH:-arm}-${KERNEL:-6.1}/lin
 {
 	echo "Where one allocation from a full area spends its time (the allocation that took the median time; $(jq -r .target "$out/phases.json"), explain kernel, QEMU TCG)."
 	jq -r '.profiles[] |
-		"\n**\(.state), \(.size_mib) MiB**: \(.meta.total_ms) ms profiled, \(.meta.plain_ms) ms unprofiled (p50 of \(.meta.runs) runs). The migrate_* rows but the rest are as traced in a second profile, where tracing the per-page calls cost \(.meta.tracer_us_per_call) us a call (migrate_pages \(.meta.inflation)x); migrate_rest is what the first profile'"'"'s migrate_pages time leaves.\n",
+		"\n**\(.state), \(.size_mib) MiB**: \(.meta.total_ms) ms profiled, \(.meta.plain_ms) ms unprofiled (p50 of \(.meta.runs) runs); the first fine run'"'"'s allocation had \(.meta.in_way_pages) of the filler'"'"'s pages in its way. The migrate_* rows but the rest are as traced in a second profile, where tracing the per-page calls cost \(.meta.tracer_us_per_call) us a call (migrate_pages \(.meta.inflation)x); migrate_rest is what the first profile'"'"'s migrate_pages time leaves.\n",
 		"| phase | calls | ms | share |", "| --- | --- | --- | --- |",
 		(.phases[] | "| \(.phase) | \(.calls) | \(.ms) | \(.share * 1000 | round / 10)% |")' "$out/phases.json"
 } >"$out/phases.md"

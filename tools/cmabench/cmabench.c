@@ -32,14 +32,16 @@
  *         filler_in_cma_kb=F".
  * frag    fragment free memory (fill, then free every other MiB), then
  *         hold COUNT buffers of SIZE MiB on DEV: "frag success=N attempts=M".
- * profile as alloc, for one size, two allocations a run: one plain (an
- *         "alloc" line without cma_fill_pct), then one with ftrace's
- *         function profiler on, limited to FUNCTIONS (comma-separated):
- *         each one's calls and time, its callees' included (graph-time),
- *         as the allocating task saw it (sleep-time). One line per run and
- *         function: "profile state=S size_mib=N run=R ok=0|1
- *         latency_ns=L fn=F hits=H time_ns=T"; a function the kernel
- *         cannot trace (inlined, or absent in this kernel) is "hits=-1".
+ * profile as alloc, for one size, two allocations a run: one plain ("alloc
+ *         state=S size_mib=N run=R ok=0|1 latency_ns=L in_way_pages=W"),
+ *         then one with ftrace's function profiler on, limited to
+ *         FUNCTIONS (comma-separated): each one's calls and time, its
+ *         callees' included (graph-time), as the allocating task saw it
+ *         (sleep-time). One line per run and function: "profile state=S
+ *         size_mib=N run=R ok=0|1 latency_ns=L in_way_pages=W fn=F hits=H
+ *         time_ns=T"; a function the kernel cannot trace (inlined, or
+ *         absent in this kernel) is "hits=-1". W: how many of the filler's
+ *         pages lay in the range the allocation took - what it had to move.
  * stall   what a direct reclaimer pays while an allocation takes CMA back
  *         from clean page cache (in DIR, a disk's file system): a second
  *         process reads a file larger than memory and touches anonymous
@@ -262,16 +264,26 @@ static void filler_close(struct filler *f)
 	close(f->pagemap);
 }
 
-/* How many of a chunk's pages lie in a CMA area (/proc/self/pagemap). */
-static size_t chunk_in_cma(const struct filler *f, size_t i)
+#define CHUNK_PAGES	(CHUNK / 4096)
+
+/* A chunk's pagemap entries (/proc/self/pagemap): how many, in e[]. */
+static size_t chunk_pagemap(const struct filler *f, size_t i, uint64_t e[CHUNK_PAGES])
 {
-	uint64_t e[CHUNK / 4096];
-	size_t n = CHUNK / (size_t)page, k, in = 0;
+	size_t n = CHUNK / (size_t)page;
 	off_t off = (off_t)((uintptr_t)f->chunk[i] / (uintptr_t)page * sizeof(e[0]));
 
-	if (n > sizeof(e) / sizeof(e[0]) ||
+	if (n > CHUNK_PAGES ||
 	    pread(f->pagemap, e, n * sizeof(e[0]), off) != (ssize_t)(n * sizeof(e[0])))
 		die("pagemap");
+	return n;
+}
+
+/* How many of a chunk's pages lie in a CMA area. */
+static size_t chunk_in_cma(const struct filler *f, size_t i)
+{
+	uint64_t e[CHUNK_PAGES];
+	size_t n = chunk_pagemap(f, i, e), k, in = 0;
+
 	for (k = 0; k < n; k++)
 		in += (e[k] & PM_PRESENT) && pfn_in_cma(e[k] & PM_PFN_MASK);
 	return in;
@@ -323,6 +335,38 @@ static void filler_count(struct filler *f)
 		f->in[i] = f->chunk[i] ? (unsigned short)chunk_in_cma(f, i) : 0;
 		f->in_cma += f->in[i];
 	}
+}
+
+/*
+ * The frames of the filler's pages, at most MAX_CHUNKS * CHUNK_PAGES of
+ * them, into frames[]: taken before an allocation, they say how many of
+ * its pages lay in the range it took (filler_in_range()).
+ */
+static size_t filler_frames(const struct filler *f, uint64_t *frames)
+{
+	uint64_t e[CHUNK_PAGES];
+	size_t i, k, n, count = 0;
+
+	for (i = 0; i < f->slots; i++) {
+		if (!f->chunk[i])
+			continue;
+		n = chunk_pagemap(f, i, e);
+		for (k = 0; k < n; k++)
+			if (e[k] & PM_PRESENT)
+				frames[count++] = e[k] & PM_PFN_MASK;
+	}
+	return count;
+}
+
+/* How many of frames[0..n) lie in [start, start + size) (bytes). */
+static size_t filler_in_range(const uint64_t *frames, size_t n, uint64_t start, uint64_t size)
+{
+	uint64_t first = start / (uint64_t)page, end = (start + size) / (uint64_t)page;
+	size_t k, in = 0;
+
+	for (k = 0; k < n; k++)
+		in += frames[k] >= first && frames[k] < end;
+	return in;
 }
 
 static long filler_cma_kb(const struct filler *f)
@@ -465,8 +509,11 @@ static int open_dev(const char *dev)
 	return fd;
 }
 
-/* One allocation of size bytes: its latency, or -1 when it failed. */
-static long long alloc_free(int fd, uint64_t size)
+/*
+ * One allocation of size bytes: its latency, or -1 when it failed; *dma
+ * (if dma is not NULL) where it was.
+ */
+static long long alloc_at(int fd, uint64_t size, uint64_t *dma)
 {
 	struct vfimc_alloc a = { .size = size };
 
@@ -475,9 +522,16 @@ static long long alloc_free(int fd, uint64_t size)
 			die("VFIMC_IOC_ALLOC");
 		return -1;
 	}
+	if (dma)
+		*dma = a.dma_addr;
 	if (ioctl(fd, VFIMC_IOC_FREE, &a.id))
 		die("VFIMC_IOC_FREE");
 	return (long long)a.latency_ns;
+}
+
+static long long alloc_free(int fd, uint64_t size)
+{
+	return alloc_at(fd, size, NULL);
 }
 
 static int cmd_memcpy(void)
@@ -638,6 +692,31 @@ static void profile_read(char **fns, int n, long *hits, double *ns)
 	}
 }
 
+/*
+ * Fill, make room and allocate mib MiB, as alloc does, with the profiler
+ * on around the allocation alone if profiled; *way: how many of
+ * the filler's pages lay in the range the allocation took (the pages it
+ * had to move; the bench's boards address RAM 1:1, bus as physical).
+ */
+static long long profile_alloc(struct filler *f, int fd, uint64_t mib, int profiled,
+			       uint64_t *frames, size_t *way)
+{
+	uint64_t dma = 0;
+	long long lat;
+	size_t n;
+
+	filler_fill(f);
+	filler_make_room(f, (long)(mib * 1024) + 16 * 1024);
+	n = filler_frames(f, frames);
+	if (profiled)
+		tracefs_write("function_profile_enabled", "1", 0);
+	lat = alloc_at(fd, mib * MIB, &dma);
+	if (profiled)
+		tracefs_write("function_profile_enabled", "0", 0);
+	*way = lat >= 0 ? filler_in_range(frames, n, dma, mib * MIB) : 0;
+	return lat;
+}
+
 static int cmd_profile(const char *dev, const char *state, uint64_t mib, int runs,
 		       const char *functions, const char *dir)
 {
@@ -646,10 +725,14 @@ static int cmd_profile(const char *dev, const char *state, uint64_t mib, int run
 	int fd = open_dev(dev), traced[MAX_FNS], n = 0, run, i;
 	long hits[MAX_FNS];
 	double ns[MAX_FNS];
+	size_t frames_size = MAX_CHUNKS * CHUNK_PAGES * sizeof(uint64_t);
+	uint64_t *frames = malloc(frames_size);
 	struct filler f;
 
-	if (!list)
-		die("strdup");
+	if (!list || !frames)
+		die("malloc");
+	/* Resident before the filler fills: not a page more once it has. */
+	memset(frames, 0, frames_size);
 	for (tok = strtok_r(list, ",", &save); tok && n < MAX_FNS; tok = strtok_r(NULL, ",", &save))
 		fns[n++] = tok;
 	if (!strcmp(state, "tmpfs"))
@@ -665,27 +748,24 @@ static int cmd_profile(const char *dev, const char *state, uint64_t mib, int run
 	filler_open(&f, kind, dir);
 	for (run = 1; run <= runs; run++) {
 		long long lat;
+		size_t way;
 
 		/* First the same allocation unprofiled: what profiling costs. */
-		filler_fill(&f);
-		filler_make_room(&f, (long)(mib * 1024) + 16 * 1024);
-		lat = alloc_free(fd, mib * MIB);
-		printf("alloc state=%s size_mib=%" PRIu64 " run=%d ok=%d latency_ns=%lld\n",
-		       state, mib, run, lat >= 0, lat >= 0 ? lat : 0);
-		filler_fill(&f);
-		filler_make_room(&f, (long)(mib * 1024) + 16 * 1024);
-		tracefs_write("function_profile_enabled", "1", 0);
-		lat = alloc_free(fd, mib * MIB);
-		tracefs_write("function_profile_enabled", "0", 0);
+		lat = profile_alloc(&f, fd, mib, 0, frames, &way);
+		printf("alloc state=%s size_mib=%" PRIu64 " run=%d ok=%d latency_ns=%lld "
+		       "in_way_pages=%zu\n", state, mib, run, lat >= 0, lat >= 0 ? lat : 0, way);
+		lat = profile_alloc(&f, fd, mib, 1, frames, &way);
 		profile_read(fns, n, hits, ns);
 		for (i = 0; i < n; i++)
-			printf("profile state=%s size_mib=%" PRIu64 " run=%d ok=%d latency_ns=%lld fn=%s hits=%ld time_ns=%.0f\n",
-			       state, mib, run, lat >= 0, lat >= 0 ? lat : 0, fns[i],
+			printf("profile state=%s size_mib=%" PRIu64 " run=%d ok=%d latency_ns=%lld "
+			       "in_way_pages=%zu fn=%s hits=%ld time_ns=%.0f\n",
+			       state, mib, run, lat >= 0, lat >= 0 ? lat : 0, way, fns[i],
 			       traced[i] ? hits[i] : -1, traced[i] ? ns[i] : 0);
 		fflush(stdout);
 	}
 	filler_close(&f);
 	tracefs_write("set_ftrace_filter", "", 0);
+	free(frames);
 	free(list);
 	close(fd);
 	return 0;
