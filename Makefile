@@ -146,6 +146,9 @@ FRAGMENTS := $(sort $(wildcard board/common/linux/*.config)) \
 GUEST_PROGS := cmainfo vfimc cmahog cmabench cmawhy
 GUEST_BINS := $(addprefix $(GBIN)/,$(GUEST_PROGS))
 GUEST_FILES := $(wildcard guest/* tests/guest/*.sh tests/guest/boards/*.sh)
+# Their names: a file that joins or leaves the list rebuilds the
+# initramfs, however old it is.
+GUEST_LIST := $(TB)/guest-files.list
 # Guest-side tests written in C: tests/guest/<name>.c
 GTEST := $(TB)/guest/tests
 GUEST_TEST_BINS := $(patsubst tests/guest/%.c,$(GTEST)/%,$(wildcard tests/guest/*.c))
@@ -366,8 +369,12 @@ $(GTEST)/%: tests/guest/%.c tests/guest/guest.h tests/guest/v4l2.h $(GUEST_UAPI)
 	@echo "  CC      $@"
 	@$(CROSS_CC) $(CFLAGS_GUEST) -pthread -o $@ $<
 
+$(GUEST_LIST): FORCE
+	@mkdir -p $(@D)
+	@echo $(GUEST_FILES) | cmp -s - $@ || echo $(GUEST_FILES) > $@
+
 $(INITRAMFS): $(KIMAGE) $(BUSYBOX) $(V4L_UTILS)/usr/bin/v4l2-compliance \
-		$(GUEST_BINS) $(GUEST_TEST_BINS) $(GUEST_FILES)
+		$(GUEST_BINS) $(GUEST_TEST_BINS) $(GUEST_FILES) $(GUEST_LIST)
 	@echo "  CPIO    $@"
 	@scripts/initramfs.sh $@ $(BUSYBOX) $(GBIN) $(GTEST) $(MODDIR) $(V4L_UTILS)
 
