@@ -182,8 +182,8 @@ $(foreach b,$(ALL_BOARDS),$(eval $(call board_read,$(b))))
 BOARDS := $(foreach b,$(ALL_BOARDS),$(if $(filter $(ARCH),$(or $($(b).BOARD_ARCHS),$(ARCH))),$(b)))
 # FIT_BOARDS: those whose machine has a U-Boot (QEMU's virt): the FIT's
 # configurations, the DTBs dt-validate judges (cmalab's own trees) and
-# the LAVA jobs; make -s fit-boards lists them. A real board's model
-# boots the board's own mainline tree, straight from QEMU.
+# the U-Boot LAVA jobs; make -s fit-boards lists them. A real board's
+# model boots the board's own mainline tree, straight from QEMU.
 FIT_BOARDS := $(foreach b,$(BOARDS),$(if $($(or $($(b).BOARD_MACHINE),$($(ARCH).machine)).uboot),$(b)))
 
 # The board: its RAM, overlays and bootargs preset, and its machine.
@@ -216,6 +216,10 @@ MACHINE_CONSOLE_UART := $(or $($(MACHINE).console-uart),1)
 MACHINE_RAM_FIRMWARE := $($(MACHINE).ram-firmware)
 MACHINE_MAINLINE := $($(MACHINE).mainline)
 MACHINE_DMESG := $($(MACHINE).dmesg)
+# LAVA's device type of the physical board (its job carries the board's
+# own tree, or <machine>.lava-dts: the device type's, another board of
+# the SoC; $(TB)/lava/).
+MACHINE_LAVA := $($(MACHINE).lava)
 BASE_DTS := $(if $(MACHINE_MAINLINE),$(TB)/machine/$(MACHINE).dtb,$($(MACHINE).dts))
 
 # What make says of the target and its machine, in one list: exported to
@@ -224,7 +228,8 @@ BASE_DTS := $(if $(MACHINE_MAINLINE),$(TB)/machine/$(MACHINE).dtb,$($(MACHINE).d
 TARGET_ENV := ARCH KERNEL ARCH_CROSS ARCH_DEBARCH ARCH_LOADER ARCH_KIMAGE ARCH_KLOAD \
 	ARCH_QEMU MACHINE MACHINE_QEMU MACHINE_CPU MACHINE_BOOTARGS MACHINE_RAM_BASE \
 	MACHINE_RAM_MIN MACHINE_RAM_MAX MACHINE_RAM_WHY MACHINE_UBOOT MACHINE_SMP \
-	MACHINE_VIRTIO MACHINE_CONSOLE_UART MACHINE_RAM_FIRMWARE MACHINE_MAINLINE MACHINE_DMESG
+	MACHINE_VIRTIO MACHINE_CONSOLE_UART MACHINE_RAM_FIRMWARE MACHINE_MAINLINE MACHINE_DMESG \
+	MACHINE_LAVA
 export $(TARGET_ENV)
 # env_of VARS: VAR='value' words for a $(shell) command, which gets make's
 # environment, not its exports.
@@ -253,9 +258,9 @@ ifneq ($(DTS)$(DTB)$(MEMORY),)
 $(error DTS=, DTB= and MEMORY= are for make check: cmalab boots its own machines' trees (BOARD=))
 endif
 endif
-ifneq ($(filter run-uboot fit lava lava-job lava-run,$(MAKECMDGOALS)),)
+ifneq ($(filter run-uboot fit,$(MAKECMDGOALS)),)
 ifeq ($(MACHINE_UBOOT),)
-$(error BOARD=$(BOARD) boots machine $(MACHINE), which has no U-Boot here: run-uboot, fit and lava take the boards of $($(ARCH).machine) (make -s fit-boards))
+$(error BOARD=$(BOARD) boots machine $(MACHINE), which has no U-Boot here: run-uboot and fit take the boards of $($(ARCH).machine) (make -s fit-boards))
 endif
 endif
 ifneq ($(filter run shell dtb check run-uboot fit lava lava-job lava-run,$(MAKECMDGOALS)),)
@@ -418,9 +423,12 @@ dtb: deps $(if $(MACHINE_MAINLINE),$(BASE_DTS))
 	@DTC_STRICT=$(CHECK) scripts/dtb.sh $(RUNDTB) $(RAM) $(BASE_DTS) $(BOARD_OVERLAYS) $(OVERLAYS)
 
 # A real board's model boots the board's own mainline tree, built by the
-# kernel's rule from the target's linux-source (scripts/board-dtb.sh).
+# kernel's rule from the target's linux-source (scripts/board-dtb.sh);
+# the physical board's LAVA job carries the device type's board's.
 $(TB)/machine/%.dtb: $(KOUT)/.config
 	@scripts/board-dtb.sh $(KSRC) $(KOUT) $($*.mainline) $@
+$(TB)/lava/%.dtb: $(KOUT)/.config
+	@scripts/board-dtb.sh $(KSRC) $(KOUT) $(or $($*.lava-dts),$($*.mainline)) $@
 
 # After a boot: draw the area maps the guest wrote on its data channel
 # (the report always does; a RUN command with "cmawhy --map > /dev/hvc1").
@@ -585,8 +593,10 @@ bench: images
 # --- LAVA -------------------------------------------------------------------
 
 # make lava: each board's LAVA jobs for this target (scripts/lava-job.sh),
-# in $(LAVA_JOBS)/<target>/<board>/: qemu.yaml for LAVA's qemu device type,
-# uboot.yaml for a lab's U-Boot board of device type LAVA_UBOOT_DEVICE.
+# in $(LAVA_JOBS)/<target>/<board>/: qemu.yaml for LAVA's qemu device type;
+# for a board of virt, uboot.yaml for a lab's U-Boot board of device type
+# LAVA_UBOOT_DEVICE; for a real board's model, board.yaml for LAVA's
+# device type of the physical board (<machine>.lava), where there is one.
 # Every board of the architecture; BOARD= on the command line: that one.
 # CMA=, BOOTARGS=, RAM=, OVERLAYS= as for make run.
 # make lava-run: BOARD's QEMU job through Debian's lava-run, unpacked into
@@ -595,7 +605,7 @@ bench: images
 LAVA_JOBS ?= $(B)/lava
 LAVA_ENV := $(B)/lava/dispatcher/env
 LAVA_UBOOT_DEVICE ?= cmalab-$(ARCH)-uboot
-LAVA_BOARDS := $(if $(filter command line,$(origin BOARD)),$(BOARD),$(FIT_BOARDS))
+LAVA_BOARDS := $(if $(filter command line,$(origin BOARD)),$(BOARD),$(BOARDS))
 LAVA_DIR = $(LAVA_JOBS)/$(TARGET)/$(BOARD)
 
 $(LAVA_ENV): scripts/lava-dispatcher.sh scripts/deb-fetch.sh
@@ -607,15 +617,17 @@ $(LAVA_ENV): scripts/lava-dispatcher.sh scripts/deb-fetch.sh
 $(FITDIR)/cmalab.itb: $(KIMAGE) $(INITRAMFS) $(BOARD_DTBS) scripts/fit.sh
 	@$(MAKE) -s --no-print-directory fit
 
-lava: deps images $(FITDIR)/cmalab.itb
+lava: deps images $(if $(filter $(FIT_BOARDS),$(LAVA_BOARDS)),$(FITDIR)/cmalab.itb) $(LAVA_ENV)
 	@for b in $(LAVA_BOARDS); do \
 		$(MAKE) -s --no-print-directory lava-job BOARD=$$b RUNDIR=$(LAVA_JOBS)/$(TARGET)/$$b/board || exit 1; \
 	done
 
-lava-job: deps dtb
-	@scripts/lava-job.sh $(LAVA_DIR) $(ARCH) $(TARGET) $(BOARD) $(KIMAGE) $(RUNDTB) $(INITRAMFS) \
-		$(FITDIR)/cmalab.itb $(RAM) $(call q,$(KARGS)) $(LAVA_UBOOT_DEVICE)
-	@echo "  LAVA    $(LAVA_DIR)/qemu.yaml, uboot.yaml"
+lava-job: deps dtb $(if $(MACHINE_LAVA),$(TB)/lava/$(MACHINE).dtb)
+	@LAVA_FIT=$(FITDIR)/cmalab.itb LAVA_UBOOT_DEVICE=$(LAVA_UBOOT_DEVICE) \
+		LAVA_BOARD_DTB=$(TB)/lava/$(MACHINE).dtb LAVA_ENV=$(LAVA_ENV) \
+		scripts/lava-job.sh $(LAVA_DIR) $(ARCH) $(TARGET) $(BOARD) $(KIMAGE) $(RUNDTB) $(INITRAMFS) \
+		$(RAM) $(call q,$(KARGS))
+	@echo "  LAVA    $(LAVA_DIR): $$(cd $(LAVA_DIR) && ls *.yaml | tr '\n' ' ')"
 
 lava-dispatcher: $(LAVA_ENV)
 

@@ -5,8 +5,9 @@
 MACHINES += ast2600-evb
 ast2600-evb.arch := arm
 ast2600-evb.qemu := ast2600-evb
-# No -cpu: the SoC's own Cortex-A7s.
-ast2600-evb.cpu :=
+# The SoC's own Cortex-A7s (QEMU builds them whatever -cpu says; it
+# takes their name).
+ast2600-evb.cpu := cortex-a7
 ast2600-evb.smp := 2
 # The console: UART5 (ttyS4), an 8250 with 32-bit registers.
 ast2600-evb.bootargs := console=ttyS4,115200 earlycon=uart8250,mmio32,0x1e784000
@@ -21,3 +22,6 @@ ast2600-evb.mainline := aspeed/aspeed-ast2600-evb
 ast2600-evb.virtio := no
 # What every boot here reports: two /cpus nodes for the uniprocessor kernel.
 ast2600-evb.dmesg := $(arm.dmesg-cpus)
+# No LAVA device type for the physical board: lava-server ships none for
+# an Aspeed BMC, so make lava writes the QEMU job alone.
+ast2600-evb.lava :=

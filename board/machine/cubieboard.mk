@@ -5,8 +5,9 @@
 MACHINES += cubieboard
 cubieboard.arch := arm
 cubieboard.qemu := cubieboard
-# No -cpu: the machine's own Cortex-A8.
-cubieboard.cpu :=
+# The SoC's own Cortex-A8 (QEMU builds it whatever -cpu says; it takes
+# its name).
+cubieboard.cpu := cortex-a8
 # The console: UART0, a DesignWare 8250 with 32-bit registers.
 cubieboard.bootargs := console=ttyS0,115200 earlycon=uart8250,mmio32,0x1c28000
 # RAM: 1 GiB at 0x40000000, as the board has; /memory is all of it.
@@ -19,3 +20,9 @@ cubieboard.ram-why := QEMU cubieboard: 1 GiB, as the board has
 cubieboard.mainline := allwinner/sun4i-a10-cubieboard
 # No virtio-mmio: the run channel is the console (guest/init).
 cubieboard.virtio := no
+# LAVA's device type of a physical board (lava-server's device-types/):
+# make lava writes a job for it beside the QEMU one (scripts/lava-job.sh).
+# lava-server has no Cubieboard; its A10 board is Olimex's OLinuXino
+# Lime, whose own tree the job carries: the same sun4i-a10.dtsi pool.
+cubieboard.lava := sun4i-a10-olinuxino-lime
+cubieboard.lava-dts := allwinner/sun4i-a10-olinuxino-lime

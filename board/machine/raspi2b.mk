@@ -5,9 +5,9 @@
 MACHINES += raspi2b
 raspi2b.arch := arm
 raspi2b.qemu := raspi2b
-# No -cpu, no -smp 1: the machine has its own four Cortex-A7s (the
-# uniprocessor kernel runs on the first).
-raspi2b.cpu :=
+# The SoC's own four Cortex-A7s (QEMU builds them whatever -cpu says; it
+# takes their name), all of them: the uniprocessor kernel runs on the first.
+raspi2b.cpu := cortex-a7
 raspi2b.smp := 4
 # The console: the PL011 (UART0) at its bus address' ARM alias.
 raspi2b.bootargs := console=ttyAMA0 earlycon=pl011,0x3f201000
@@ -26,3 +26,6 @@ raspi2b.mainline := broadcom/bcm2836-rpi-2-b
 raspi2b.virtio := no
 # What every boot here reports: four /cpus nodes for the uniprocessor kernel.
 raspi2b.dmesg := $(arm.dmesg-cpus)
+# LAVA's device type of the physical board (lava-server's device-types/):
+# make lava writes a job for it beside the QEMU one (scripts/lava-job.sh).
+raspi2b.lava := bcm2836-rpi-2-b

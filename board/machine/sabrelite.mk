@@ -5,8 +5,9 @@
 MACHINES += sabrelite
 sabrelite.arch := arm
 sabrelite.qemu := sabrelite
-# No -cpu: the SoC's own Cortex-A9s.
-sabrelite.cpu :=
+# The SoC's own Cortex-A9s (QEMU builds them whatever -cpu says; it
+# takes their name).
+sabrelite.cpu := cortex-a9
 sabrelite.smp := 4
 # The console: UART2 (ttymxc1), QEMU's second serial port.
 sabrelite.bootargs := console=ttymxc1,115200 earlycon=ec_imx6q,0x021e8000
@@ -22,3 +23,6 @@ sabrelite.mainline := nxp/imx/imx6q-sabrelite
 sabrelite.virtio := no
 # What every boot here reports: four /cpus nodes for the uniprocessor kernel.
 sabrelite.dmesg := $(arm.dmesg-cpus)
+# LAVA's device type of the physical board (lava-server's device-types/):
+# make lava writes a job for it beside the QEMU one (scripts/lava-job.sh).
+sabrelite.lava := imx6q-sabrelite
