@@ -18,7 +18,8 @@ full_setup() {
 	area=$(cat "$sys/area")
 	dbg=/sys/kernel/debug/cma/$area
 	count=$(cat "$dbg/count")
-	base=$(($(cat "$sys/area_base")))
+	# The area as the engine addresses it, as a buffer's dma= is.
+	base=$(($(cat "$sys/area_dma")))
 	end=$((base + $(cat "$sys/area_size")))
 }
 

@@ -7,6 +7,7 @@
 
 dev=$1
 base=$(($(cat "/sys/class/misc/vfimc-$dev/area_base")))
+dbase=$(($(cat "/sys/class/misc/vfimc-$dev/area_dma")))
 # 8 MiB first: capped at 1 MiB alignment it starts at the area's base,
 # which an 8 MiB alignment would have to skip. Then a page, so each next
 # size must skip forward to its own alignment.
@@ -31,7 +32,7 @@ for size in $sizes; do
 	dma=$(($(echo "$out" | sed -n "${i}s/.* dma=\\(0x[0-9a-f]*\\) .*/\\1/p")))
 	want=$(want_align "$size")
 	if [ "$i" -eq 1 ]; then
-		is "$(printf 0x%x "$dma")" "$(printf 0x%x "$base")" \
+		is "$(printf 0x%x "$dma")" "$(printf 0x%x "$dbase")" \
 			"8 MiB buffer at the area base: alignment capped at 1 MiB"
 	else
 		is $((dma % want)) 0 "$size-byte buffer at $(printf 0x%x "$dma") is aligned to $want"

@@ -61,7 +61,7 @@ int main(int argc, char **argv)
 	dev = argv[1];
 	snprintf(node, sizeof(node), "/dev/vfimc-%s", dev);
 
-	printf("KTAP version 1\n1..32\n");
+	printf("KTAP version 1\n1..33\n");
 	ktap_result(!stat(node, &st) && (st.st_mode & 07777) == 0600 && S_ISCHR(st.st_mode),
 	       "device node is a char device, mode 0600", node);
 	fd = open(node, O_RDWR);
@@ -176,6 +176,10 @@ int main(int argc, char **argv)
 	snprintf(node, sizeof(node), "/sys/class/misc/vfimc-%s/area_base", dev);
 	ktap_result(!stat(node, &st) && (st.st_mode & 0777) == 0400,
 		    "area_base (a physical address) is readable by root only", node);
+	snprintf(node, sizeof(node), "/sys/class/misc/vfimc-%s/area_dma", dev);
+	ktap_result(!stat(node, &st) && (st.st_mode & 0777) == 0400,
+		    "area_dma (the same base, as the engine addresses it) is readable by root only",
+		    node);
 
 	peak = counter("peak");
 	snprintf(diag, sizeof(diag), "buffers %llu bytes %llu peak %llu allocs +%llu",

@@ -36,7 +36,7 @@ struct live {
 
 struct device {
 	const char *name;
-	uint64_t base, size;	/* the bound area; size 0 if unknown */
+	uint64_t base, size;	/* the bound area (base as dma_addr is); size 0 if unknown */
 	uint64_t fallbacks0;	/* vfimc's fallback count at the start */
 };
 
@@ -214,7 +214,7 @@ int main(int argc, char **argv)
 		return 2;
 	for (i = 0; i < ndev; i++) {
 		devs[i].name = argv[4 + i];
-		devs[i].base = vfimc_attr(devs[i].name, "area_base");
+		devs[i].base = vfimc_attr(devs[i].name, "area_dma");
 		devs[i].size = vfimc_attr(devs[i].name, "area_size");
 		devs[i].fallbacks0 = vfimc_attr(devs[i].name, "fallbacks");
 	}

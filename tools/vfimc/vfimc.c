@@ -11,7 +11,10 @@
  * one open file, in the order given (each size --count times), until the
  * program exits (after --hold seconds). alloc prints one line per
  * buffer: id, DMA address, size, the CMA area the buffer falls in (from
- * debugfs cma/), whether it lies wholly inside the device's own area and
+ * debugfs cma/; a DMA address is taken back to a physical one through
+ * the device's area: area_dma is where the device sees area_base, which
+ * differs on a bus with dma-ranges, as the BCM283x's), whether it lies
+ * wholly inside the device's own area and
  * so where it came from (from=area, fallback: outside the device's area,
  * from the page allocator; pages: the device has no area), the address's
  * alignment and the in-kernel allocation latency. --verify has
@@ -43,7 +46,8 @@
 struct area {
 	char name[NAME_MAX + 1];
 	char kind[16];
-	uint64_t base;
+	uint64_t base;		/* physical */
+	uint64_t dma;		/* base as the device addresses it */
 	uint64_t size;
 };
 
@@ -110,6 +114,9 @@ static int device_area(const char *name, struct area *a)
 		return -1;
 	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/area_base", name);
 	if (read_u64(path, &a->base))
+		return -1;
+	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/area_dma", name);
+	if (read_u64(path, &a->dma))
 		return -1;
 	snprintf(path, sizeof(path), "/sys/class/misc/vfimc-%s/area_size", name);
 	return read_u64(path, &a->size);
@@ -326,6 +333,7 @@ static int cmd_alloc(int argc, char **argv)
 	char node[PATH_MAX], what[PATH_MAX + 64];
 	int verify = 0, fd, i, nsizes, nbufs, err;
 	bool inside;
+	uint64_t phys;
 	const char *dev;
 	uint32_t flags = 0;
 	struct area own;
@@ -389,11 +397,12 @@ static int cmd_alloc(int argc, char **argv)
 				 node, (unsigned long long)b[i].size, i + 1, nbufs);
 			return fail(errno, what);
 		}
-		inside = own.size && b[i].dma_addr >= own.base &&
-			 b[i].dma_addr + b[i].size <= own.base + own.size;
+		phys = own.size ? b[i].dma_addr - own.dma + own.base : b[i].dma_addr;
+		inside = own.size && b[i].dma_addr >= own.dma &&
+			 b[i].dma_addr + b[i].size <= own.dma + own.size;
 		printf("buffer %u dma=0x%08llx size=%llu area=%s inside=%s from=%s align=0x%llx latency_ns=%llu",
 		       b[i].id, (unsigned long long)b[i].dma_addr,
-		       (unsigned long long)b[i].size, cma_area_of(b[i].dma_addr, b[i].size),
+		       (unsigned long long)b[i].size, cma_area_of(phys, b[i].size),
 		       inside ? "yes" : "no", buffer_source(&own, inside, &b[i]),
 		       (unsigned long long)alignment(b[i].dma_addr),
 		       (unsigned long long)b[i].latency_ns);
