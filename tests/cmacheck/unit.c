@@ -540,9 +540,15 @@ static void test_slots(void **state)
 	assert_null(area("reserved"));
 	free(fdt);
 
+	/*
+	 * Nine: one loses. 6.1 sets them up in the order its heapsort of
+	 * equal keys (sized regions: base 0, size 0) leaves them: p2..p9,
+	 * then p1 (lib/sort.c, worked by hand), so p1 finds no slot.
+	 */
 	fdt = build(r, 9, NULL, 2);
 	assert_int_equal(run(fdt, NULL, 512 * MIB), 2);
-	assert_null(area("p9"));
+	assert_null(area("p1"));
+	assert_non_null(area("p9"));
 	free(fdt);
 }
 

@@ -934,11 +934,18 @@ static void alloc_sized(struct check *c, struct rmem *r, uint32_t ac, uint32_t s
 		base = alloc_top_down(c, size, align, ram_base(c->in), c->mem_end);
 	}
 	if (!base) {
+		/* The loader's initrd in the window is the usual reason (the A10's VE window). */
+		char why[96] = "";
+
+		if (c->initrd.end > c->initrd.start && c->initrd.start < r->win_end &&
+		    c->initrd.end > r->win_start)
+			snprintf(why, sizeof(why), ", which the initrd (0x%08" PRIx64 "-0x%08" PRIx64
+				 ", where the loader put it) splits", c->initrd.start, c->initrd.end);
 		problem(c, SEV_ERROR, r->path, "alloc-failed",
 			"no free %" PRIu64 " MiB (aligned to 0x%" PRIx64 ") in 0x%08" PRIx64
-			"-0x%08" PRIx64 ": \"OF: reserved mem: failed to allocate memory for node "
+			"-0x%08" PRIx64 "%s: \"OF: reserved mem: failed to allocate memory for node "
 			"'%s': size %" PRIu64 " MiB\"", size / MIB, align, r->win_start, r->win_end,
-			r->name, size / MIB);
+			why, r->name, size / MIB);
 		r->failed = true;
 		return;
 	}
@@ -1203,6 +1210,63 @@ static void init_regions(struct check *c, bool dynamic, bool statics)
 	}
 }
 
+/*
+ * 6.1's __rmem_check_for_overlap() sorts reserved_mem[] before
+ * fdt_init_reserved_mem() allocates the sized regions and sets every one
+ * up in that order: by base, then size (__rmem_cmp()), a sized region
+ * being base 0, size 0 until allocated, with no further key - so regions
+ * that compare equal end where lib/sort.c's heapsort leaves them (two
+ * sized ones swap: the AST2600's framebuffer pool is placed before the
+ * video pool the tree lists first). The same algorithm, on the same keys.
+ */
+static int rmem_cmp_61(const struct rmem *a, const struct rmem *b)
+{
+	uint64_t ab = a->dynamic ? 0 : a->base, bb = b->dynamic ? 0 : b->base;
+	uint64_t as = a->dynamic ? 0 : a->size, bs = b->dynamic ? 0 : b->size;
+
+	if (ab != bb)
+		return ab < bb ? -1 : 1;
+	if (as != bs)
+		return as < bs ? -1 : 1;
+	return 0;
+}
+
+static void rmem_swap(struct rmem *a, struct rmem *b)
+{
+	struct rmem t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+/* lib/sort.c: sort_r(), bottom-up heapsort, in element indices. */
+static void sort_like_61(struct rmem *rm, int num)
+{
+	int n = num, a = num / 2, b, c, d;
+
+	if (!a)
+		return;
+	for (;;) {
+		if (a)
+			a--;
+		else if (--n)
+			rmem_swap(&rm[0], &rm[n]);
+		else
+			break;
+		for (b = a; c = 2 * b + 1, (d = c + 1) < n;)
+			b = rmem_cmp_61(&rm[c], &rm[d]) >= 0 ? c : d;
+		if (d == n)
+			b = c;
+		while (b != a && rmem_cmp_61(&rm[a], &rm[b]) >= 0)
+			b = (b - 1) / 2;
+		c = b;
+		while (b != a) {
+			b = (b - 1) / 2;
+			rmem_swap(&rm[b], &rm[c]);
+		}
+	}
+}
+
 static void reserved_memory(struct check *c)
 {
 	const void *fdt = c->in->fdt;
@@ -1255,6 +1319,8 @@ static void reserved_memory(struct check *c)
 	/* Overlaps, then sized regions placed, then set up (init_regions()). */
 	c->nrmem = n;
 	region_overlaps(c, rm, n);
+	if (!k612(c))
+		sort_like_61(rm, n);
 	for (i = 0; i < n; i++) {
 		if (!rm[i].size && !rm[i].failed)
 			alloc_sized(c, &rm[i], ac, sc);
@@ -1548,23 +1614,28 @@ static bool mask_supported(struct check *c, const char *path, uint32_t bits,
 			   const struct reach *r)
 {
 	uint64_t last = ram_end(c) - 4096, mask, need = last;
+	const char *what = "the last page of RAM";
 	int w;
 
 	if (bits >= 32)
 		return true;
 	mask = (1ULL << bits) - 1;
-	if (arm64(c) && c->in->kc.zone_dma && c->dma_limit && c->dma_limit - 1 < last)
+	if (arm64(c) && c->in->kc.zone_dma && c->dma_limit && c->dma_limit - 1 < last) {
 		last = c->dma_limit - 1;
-	if (!arm64(c) && c->in->kc.zone_dma && last > (UINT64_C(1) << 24) - 1)
+		what = "the end of ZONE_DMA";
+	}
+	if (!arm64(c) && c->in->kc.zone_dma && last > (UINT64_C(1) << 24) - 1) {
 		last = (UINT64_C(1) << 24) - 1;
+		what = "ZONE_DMA's end as 32-bit ARM's zone_dma_bits (24) gives it";
+	}
 	if (r->n)
 		need = window_of(r, last, &w) ? last - r->cpu[w] + r->dma[w] : UINT32_MAX;
 	if (mask >= need)
 		return true;
 	problem(c, SEV_ERROR, path, "dma-mask",
-		"a %u-bit DMA mask does not reach the last page of RAM (0x%08" PRIx64 "), which "
-		"dma_direct_supported() requires: vfimc probe fails: \"cannot set a %u-bit DMA "
-		"mask: -5\"", bits, last, bits);
+		"a %u-bit DMA mask does not reach %s (0x%08" PRIx64 ", bus address 0x%08" PRIx64
+		"), which dma_direct_supported() requires: vfimc probe fails: \"cannot set a %u-bit "
+		"DMA mask: -5\"", bits, what, last, need, bits);
 	return false;
 }
 
