@@ -17,9 +17,9 @@
 #                   its -M, -cpu (none: the machine's own) and the CPUs a
 #                   real board's model has (-smp; CPUS= is virt's)
 #   MACHINE_VIRTIO  no: a real board's model, without virtio-mmio: no
-#                   run or data channel, no scratch disk; the run's output
-#                   is read off the console (guest/init marks where it
-#                   starts)
+#                   virtio consoles, no scratch disk; the run's output and
+#                   then the data channel's are read off the console
+#                   (guest/init marks where each starts)
 #   MACHINE_CONSOLE_UART
 #                   which of the machine's UARTs is the console (1: the
 #                   first)
@@ -205,10 +205,15 @@ fail() {
 }
 
 # Without virtio the run's output is on the console, after guest/init's
-# mark and before its exit line.
+# mark and before the data channel's (or the exit line), and the data
+# channel between its marks.
 if [ "$virtio" != yes ]; then
-	tr -d '\r' < "$console" | sed -n '/^cmalab: output follows$/,/^cmalab: exit [0-9]*$/p' |
+	tr -d '\r' < "$console" |
+		sed -n '/^cmalab: output follows$/,/^cmalab: \(data follows\|exit [0-9]*\)$/p' |
 		sed '1d;$d' | sed '${/^$/d;}' > "$out"
+	tr -d '\r' < "$console" | sed -n '/^cmalab: data follows$/,/^cmalab: data ends$/p' |
+		sed '1d;$d' > "$data"
+	[ -s "$data" ] || rm -f "$data"
 fi
 # The run channel is a tty: drop the carriage returns it adds.
 tr -d '\r' < "$out"

@@ -131,7 +131,7 @@ guest_ktap_maps() {
 		shift
 		case $_a in
 		RUN=*) _a="RUN=( ${_a#RUN=}
-) && { [ ! -c /dev/hvc1 ] || cmawhy --map > /dev/hvc1; }" ;;
+) && { [ ! -e /dev/hvc1 ] || cmawhy --map > /dev/hvc1; }" ;;
 		esac
 		set -- "$@" "$_a"
 		_n=$((_n - 1))
@@ -140,7 +140,7 @@ guest_ktap_maps() {
 	echo "KTAP version 1"
 	if [ ! -e "$work/run/data.txt" ]; then
 		echo "1..1"
-		skip "area maps" "the machine has no virtio, so no data channel to carry them"
+		skip "area maps" "no map data came back on the data channel (virtio console or, without one, the console's marked part)"
 		return 0
 	fi
 	_maps=$(tr -d '\r' < "$work/run/data.txt" | sed -n 's/^# cmawhy map \([^ ]*\) .*/\1/p')
