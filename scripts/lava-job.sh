@@ -157,14 +157,12 @@ actions:
 $(test_action)
 EOF
 
-uboot_job() {
-	"$here/uboot-script.sh" "$arch" "$out/boot.scr" "$board" "$kargs" tftp
-	cat >"$out/uboot.yaml" <<EOF
-# cmalab: $board on $target on a LAVA lab's U-Boot board (make lava;
-# scripts/lava-job.sh). device_type: LAVA_UBOOT_DEVICE; the URLs are this
-# machine's files: publish them where the lab can fetch them.
-device_type: $udev
-job_name: cmalab $board $target u-boot
+# lab_head DEVICE_TYPE WHAT: a lab board's job up to its TFTP deploy's
+# files: device type, name, timeouts.
+lab_head() {
+	cat <<EOF
+device_type: $1
+job_name: cmalab $board $target $2
 timeouts:
   job: {minutes: 30}
   action: {minutes: 15}
@@ -175,6 +173,16 @@ actions:
 - deploy:
     to: tftp
     timeout: {minutes: 5}
+EOF
+}
+
+uboot_job() {
+	"$here/uboot-script.sh" "$arch" "$out/boot.scr" "$board" "$kargs" tftp
+	cat >"$out/uboot.yaml" <<EOF
+# cmalab: $board on $target on a LAVA lab's U-Boot board (make lava;
+# scripts/lava-job.sh). device_type: LAVA_UBOOT_DEVICE; the URLs are this
+# machine's files: publish them where the lab can fetch them.
+$(lab_head "$udev" u-boot)
     kernel:
       url: file://$(abs "$fit")
       type: image
@@ -217,18 +225,7 @@ board_job() {
 # cmalab: $board on $target on the physical board, LAVA device type
 # $lava (make lava; scripts/lava-job.sh). The URLs are this machine's
 # files: publish them where the lab can fetch them.
-device_type: $lava
-job_name: cmalab $board $target $lava
-timeouts:
-  job: {minutes: 30}
-  action: {minutes: 15}
-  connection: {minutes: 2}
-priority: medium
-visibility: public
-actions:
-- deploy:
-    to: tftp
-    timeout: {minutes: 5}
+$(lab_head "$lava" "$lava")
     kernel:
       url: file://$(abs "$kernel")
       type: $ktype
