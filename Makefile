@@ -221,6 +221,7 @@ MACHINE_DMESG := $($(MACHINE).dmesg)
 # the SoC; $(TB)/lava/).
 MACHINE_LAVA := $($(MACHINE).lava)
 BASE_DTS := $(if $(MACHINE_MAINLINE),$(TB)/machine/$(MACHINE).dtb,$($(MACHINE).dts))
+MACHINE_LAVA_DTB := $(if $($(MACHINE).lava-dts),$(TB)/lava/$(MACHINE).dtb,$(BASE_DTS))
 
 # What make says of the target and its machine, in one list: exported to
 # the scripts, printed for the tests (make -s target-env; tests/run.sh
@@ -424,11 +425,12 @@ dtb: deps $(if $(MACHINE_MAINLINE),$(BASE_DTS))
 
 # A real board's model boots the board's own mainline tree, built by the
 # kernel's rule from the target's linux-source (scripts/board-dtb.sh);
-# the physical board's LAVA job carries the device type's board's.
+# the physical board's LAVA job carries it too, or the device type's
+# board's where that is another (<machine>.lava-dts).
 $(TB)/machine/%.dtb: $(KOUT)/.config
 	@scripts/board-dtb.sh $(KSRC) $(KOUT) $($*.mainline) $@
 $(TB)/lava/%.dtb: $(KOUT)/.config
-	@scripts/board-dtb.sh $(KSRC) $(KOUT) $(or $($*.lava-dts),$($*.mainline)) $@
+	@scripts/board-dtb.sh $(KSRC) $(KOUT) $($*.lava-dts) $@
 
 # After a boot: draw the area maps the guest wrote on its data channel
 # (the report always does; a RUN command with "cmawhy --map > /dev/hvc1").
@@ -622,9 +624,9 @@ lava: deps images $(if $(filter $(FIT_BOARDS),$(LAVA_BOARDS)),$(FITDIR)/cmalab.i
 		$(MAKE) -s --no-print-directory lava-job BOARD=$$b RUNDIR=$(LAVA_JOBS)/$(TARGET)/$$b/board || exit 1; \
 	done
 
-lava-job: deps dtb $(if $(MACHINE_LAVA),$(TB)/lava/$(MACHINE).dtb)
+lava-job: deps dtb $(if $(MACHINE_LAVA),$(MACHINE_LAVA_DTB))
 	@LAVA_FIT=$(FITDIR)/cmalab.itb LAVA_UBOOT_DEVICE=$(LAVA_UBOOT_DEVICE) \
-		LAVA_BOARD_DTB=$(TB)/lava/$(MACHINE).dtb LAVA_ENV=$(LAVA_ENV) \
+		LAVA_BOARD_DTB=$(MACHINE_LAVA_DTB) LAVA_ENV=$(LAVA_ENV) \
 		scripts/lava-job.sh $(LAVA_DIR) $(ARCH) $(TARGET) $(BOARD) $(KIMAGE) $(RUNDTB) $(INITRAMFS) \
 		$(RAM) $(call q,$(KARGS))
 	@echo "  LAVA    $(LAVA_DIR): $$(cd $(LAVA_DIR) && ls *.yaml | tr '\n' ' ')"
