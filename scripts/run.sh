@@ -196,6 +196,11 @@ wait "$qpid" || rc=$?
 [ "$idle" -gt 0 ] && { kill "$wpid" 2>/dev/null || true; wait "$wpid" 2>/dev/null || true; }
 # Halted, and QEMU stopped for it: as good as powered off.
 [ ! -f "$halted" ] || rc=0
+# The boot's own copies are rebuilt from their inputs by every boot and
+# read by nothing after it: a 1 GiB sparse disk the guest filled and the
+# initramfs with this boot's part appended (tens of MiB), once for every
+# boot of a test run, are most of its disk use.
+rm -f "$rundir/scratch.img" "$rundir/initramfs.cpio" "$rundir/extra.cpio"
 
 fail() {
 	echo "run: $*" >&2

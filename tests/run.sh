@@ -91,18 +91,26 @@ done
 export TARGETS="$targets"
 ktap=build/tests/run.ktap
 : >"$ktap"
+# free_build: the space left on build/'s file system, in MiB.
+free_build() { df -Pk build | awk 'NR == 2 { printf "%d MiB", $4 / 1024 }'; }
 # emit LINE...: to standard output and to the run's KTAP document.
 emit() { printf '%s\n' "$@" | tee -a "$ktap"; }
 emit "KTAP version 1" "1..$n" \
-	"# $n tests on $(echo "$targets" | wc -w) target(s) ($targets), $jobs at a time"
+	"# $n tests on $(echo "$targets" | wc -w) target(s) ($targets), $jobs at a time" \
+	"# $(free_build) free in build/"
 [ "$n" -eq 0 ] || printf '%s\n' "$jobs_list" | xargs -P "$jobs" -n 2 tests/lib/run-one.sh
 while read -r target t; do
 	[ -n "$t" ] || continue
 	i=$((i + 1))
 	name=$(test_name "$t")
 	base=build/tests/$target/$(echo "$name" | tr / -)
-	read -r rc secs < "$base.rc" || { rc=1 secs=0; }
 	awk -v name="$target/$name" -f tests/lib/ktap-nest.awk "$base.log" | tee -a "$ktap"
+	if ! read -r rc secs < "$base.rc"; then
+		rc=1 secs=0
+		# Its runner could not write the status: say what is left on
+		# the disk, the usual reason (a full disk truncates logs too).
+		emit "# $target/$name: no status in $base.rc; $(free_build) free in build/ now"
+	fi
 	case $rc in
 	0) pass=$((pass + 1)); emit "ok $i $target/$name # ${secs}s" ;;
 	4) skipped=$((skipped + 1)); emit "ok $i $target/$name # SKIP $(tail -n 1 "$base.log")" ;;
