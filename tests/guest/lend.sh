@@ -1,0 +1,131 @@
+# Lending an area without migration (the explain kernel's cma.lend,
+# patches/linux-6.12/experiments): AREA taken from the page allocator
+# whole, clean page cache dropped into it and read back from it instead of
+# the disk, byte for byte; writes and truncation never read back stale
+# data; a device's allocation drops copies instead of migrating, also
+# while files are read; lend=none gives every page back. DEV allocates
+# from AREA.
+# usage: lend.sh AREA DEV
+# shellcheck source=tests/guest/ktap.sh
+. /usr/lib/cmalab/tests/ktap.sh
+area=$1 dev=$2
+lend=/sys/module/cma/parameters/lend
+dbg=/sys/kernel/debug/cma/$area
+mnt=/mnt/lend
+plan 15
+
+mount -t debugfs none /sys/kernel/debug 2>/dev/null
+mkdir -p "$mnt" && mke2fs -q /dev/vda && mount -t ext2 /dev/vda "$mnt" || exit 1
+
+# lstat NAME: one counter of the lent area.
+lstat() { awk -v k="$1" '{ for (i = 1; i < NF; i += 2) if ($i == k) print $(i + 1) }' \
+	/sys/module/cma/parameters/lend_stats; }
+# sectors: what the scratch disk has read so far, in 512-byte sectors.
+sectors() { awk '$3 == "vda" { print $6 }' /proc/diskstats; }
+# drop: the page cache only (1): evicting an inode drops its copies.
+drop() { sync && echo 1 > /proc/sys/vm/drop_caches; }
+
+count=$(cat "$dbg"/count)
+echo "# $area: $count pages, $(cat "$dbg"/used) used before"
+echo "$area" > "$lend"
+is "$(cat "$lend") $(lstat lent) $(cat "$dbg"/used)" "$area $count $count" \
+	"lend=$area takes every page of the idle area from the page allocator"
+
+# A corpus written from /dev/urandom; its sum taken from the page cache
+# it was written through.
+dd if=/dev/urandom of="$mnt"/corpus bs=1M count=24 2>/dev/null
+drop
+want=$(md5sum < "$mnt"/corpus)
+n=$((24 * 256))
+drop
+before=$(lstat cached)
+[ "$before" -ge "$n" ]
+_result $? "dropping the page cache copies the corpus's $n clean pages into the area" "cached $before"
+
+s0=$(sectors) h0=$(lstat hits)
+got=$(md5sum < "$mnt"/corpus)
+s1=$(sectors) h1=$(lstat hits)
+is "$got" "$want" "the corpus reads back from the area byte for byte"
+is "$((s1 - s0)) $((h1 - h0 >= n))" "0 1" \
+	"every page of that read came from the area (hits), none from the disk"
+
+# Truncation: what the area held for the old file must not come back.
+dd if=/dev/urandom of="$mnt"/trunc bs=1M count=4 2>/dev/null
+drop
+truncate -s 0 "$mnt"/trunc && truncate -s 4M "$mnt"/trunc
+drop
+zero=$(head -c 4194304 /dev/zero | md5sum)
+is "$(md5sum < "$mnt"/trunc)" "$zero" \
+	"a file truncated and extended reads zeros, not its old pages from the area"
+
+# A write to a page whose copy the area holds: the copy goes.
+dd if=/dev/urandom of="$mnt"/write bs=1M count=4 2>/dev/null
+drop
+cat "$mnt"/write > /tmp/write.want
+dd if=/dev/urandom of=/tmp/patch bs=1M count=1 2>/dev/null
+dd if=/tmp/patch of=/tmp/write.want bs=1M seek=1 conv=notrunc 2>/dev/null
+drop
+i0=$(lstat invalidated)
+dd if=/tmp/patch of="$mnt"/write bs=1M seek=1 conv=notrunc 2>/dev/null
+i1=$(lstat invalidated)
+drop
+is "$(md5sum < "$mnt"/write)" "$(md5sum < /tmp/write.want)" \
+	"a file overwritten in place reads the new data after its pages were dropped"
+[ $((i1 - i0)) -ge 256 ]
+_result $? "the overwrite dropped the area's copies of the 256 pages it wrote" \
+	"invalidated $((i1 - i0))"
+
+# A device's allocation from the full area drops copies, migrates nothing.
+md5sum < "$mnt"/corpus > /dev/null
+drop
+c0=$(lstat cached) d0=$(lstat dropped)
+out=$(vfimc alloc "$dev" 16M 2>&1)
+c1=$(lstat cached) d1=$(lstat dropped)
+echo "# $out"
+case $out in *"inside=yes"*) r=0 ;; *) r=1 ;; esac
+_result $r "$dev allocates 16 MiB from the area full of copies" "$out"
+[ $((d1 - d0)) -gt 0 ] && [ $((c0 - c1)) -eq $((d1 - d0)) ]
+_result $? "the allocation dropped the copies in its range (cached $c0 -> $c1, dropped $((d1 - d0)))"
+is "$(md5sum < "$mnt"/corpus)" "$want" \
+	"the corpus still reads back byte for byte, from the area and the disk"
+
+# Reads and allocations at once: 8 MiB buffers taken and given back while
+# the corpus is dropped and read again.
+(
+	i=0
+	while [ $i -lt 20 ]; do
+		vfimc alloc "$dev" 8M > /dev/null 2>&1 || echo fail
+		i=$((i + 1))
+	done
+) > /tmp/allocs &
+apid=$!
+bad=0 rounds=0
+while [ $rounds -lt 5 ]; do
+	drop
+	[ "$(md5sum < "$mnt"/corpus)" = "$want" ] || bad=$((bad + 1))
+	rounds=$((rounds + 1))
+done
+wait $apid
+is "$bad $(grep -c fail /tmp/allocs)" "0 0" \
+	"5 reads of the corpus while 20 allocations take the area: every byte right, every allocation made"
+
+# A file removed: its copies go with its inode.
+dd if=/dev/urandom of="$mnt"/gone bs=1M count=2 2>/dev/null
+drop
+i0=$(lstat invalidated)
+rm "$mnt"/gone
+i1=$(lstat invalidated)
+[ $((i1 - i0)) -ge 512 ]
+_result $? "removing a file drops the area's copies of its 512 pages" "invalidated $((i1 - i0))"
+
+# Bad input: an area that does not exist changes nothing.
+r=0
+echo nosuch 2>/dev/null > "$lend" || r=1
+is "$r $(cat "$lend")" "1 $area" "lend=nosuch is refused and lending goes on"
+dmesg | grep -q "cma.lend=nosuch: no such CMA area"
+_result $? "the kernel says why: cma.lend=nosuch: no such CMA area"
+
+echo none > "$lend"
+is "$(cat "$lend") $(cat "$dbg"/used)" "none 0" "lend=none gives every page back to the page allocator"
+umount "$mnt"
+done_testing
