@@ -2,7 +2,7 @@
 # layout and show, or test, what the kernel made of it. See README.md.
 #
 #   make run    [BOARD=] [CMA=] [BOOTARGS=] [RAM=] [OVERLAYS=]
-#               [ROOTFS_OVERLAY=] [RUN=] [TIMEOUT=] [CHECK=0] [DISK_WRITE_BPS=]
+#               [ROOTFS_OVERLAY=] [RUN=] [TIMEOUT=] [CHECK=0] [DISK_WRITE_BPS=] [DISK_READ_BPS=]
 #   make shell  (same variables)
 #   make check  [BOARD=] [CMA=] [BOOTARGS=] [RAM=] [OVERLAYS=] [FORMAT=json]
 #               or DTS=<vendor>/<board> | DTB=<file>, [MEMORY=base:size,...]
@@ -39,6 +39,8 @@ export CPUS
 # empty: as fast as the host. A slow disk keeps pages under writeback.
 DISK_WRITE_BPS ?=
 export DISK_WRITE_BPS
+DISK_READ_BPS ?=
+export DISK_READ_BPS
 # make run and make shell run cmacheck first and stop on errors; CHECK=0 boots anyway.
 CHECK ?= 1
 # make check's output: text (the report) or json.

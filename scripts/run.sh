@@ -33,6 +33,8 @@
 #   CPUS            virtual CPUs (default 1)
 #   DISK_WRITE_BPS  the scratch disk's write bandwidth, bytes/s (QEMU's
 #                   throttling.bps-write; default: unthrottled)
+#   DISK_READ_BPS   its read bandwidth (throttling.bps-read): a board's SD
+#                   card or eMMC, where TCG's disk reads as fast as memory
 #   IDLE            seconds without console or run output before the guest is
 #                   declared hung (default 120; 0 disables)
 #   ROOTFS_OVERLAY  a directory copied into the guest's root
@@ -54,6 +56,7 @@ timeout=${TIMEOUT:-300}
 idle=${IDLE:-120}
 cpus=${CPUS:-1}
 wbps=${DISK_WRITE_BPS:-}
+rbps=${DISK_READ_BPS:-}
 loglines=${LOGLINES:-25}
 overlay=${ROOTFS_OVERLAY:-}
 
@@ -66,11 +69,16 @@ virtio=${MACHINE_VIRTIO:-yes}
 [ -z "${MACHINE_SMP:-}" ] || cpus=$MACHINE_SMP
 uart=${MACHINE_CONSOLE_UART:-1}
 
-case $wbps in
-'') ;;
-*[!0-9]*|0*) die "DISK_WRITE_BPS=$wbps: a write bandwidth in bytes per second (a positive integer)" ;;
-esac
-throttle=${wbps:+,throttling.bps-write=$wbps}
+# bps NAME VALUE: a bandwidth in bytes per second, or empty.
+bps() {
+	case $2 in
+	'') ;;
+	*[!0-9]*|0*) die "$1=$2: a bandwidth in bytes per second (a positive integer)" ;;
+	esac
+}
+bps DISK_WRITE_BPS "$wbps"
+bps DISK_READ_BPS "$rbps"
+throttle=${wbps:+,throttling.bps-write=$wbps}${rbps:+,throttling.bps-read=$rbps}
 
 for f in "$kernel" "$initramfs" "$dtb"; do
 	[ -r "$f" ] || die "$f is missing (make images)"
