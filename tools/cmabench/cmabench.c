@@ -9,6 +9,8 @@
  *   cmabench frag DEV SIZE COUNT
  *   cmabench profile DEV STATE SIZE RUNS FUNCTIONS [DIR]
  *   cmabench stall DEV SIZE RUNS DIR [anon]
+ *   cmabench corpus DIR MIB
+ *   cmabench files DEV AREA DIR PASSES SIZES RUNS
  *
  * memcpy  the guest's memcpy bandwidth: "memcpy_mbps N".
  * alloc   for each size (MiB, comma-separated), RUNS times (idle: after
@@ -60,6 +62,23 @@
  *         isolated a step saw, in percent of what throttles a direct
  *         reclaimer (inactive file / 8), and F the fewest inactive file
  *         pages a step saw (-1: no step overlapped).
+ * corpus  write DIR/corpus, MIB MiB of pages whose every word is a
+ *         function of the page's index and its place in it (corpus_word()),
+ *         so that a reader checks every byte without a copy to compare
+ *         with: "corpus mib=N".
+ * files   a file workload on AREA, which DEV allocates from: drop the page
+ *         cache, then read DIR/corpus whole PASSES times, checking every
+ *         byte. Per pass: "files pass=P mib=N ns=T mbps=X sectors=S
+ *         lend_hits=H corrupt_bytes=C", S what the disk read (512-byte
+ *         sectors, /proc/diskstats' first disk), H the pages the lent area
+ *         gave back (cma.lend_stats; -1 without it). Then what the area
+ *         holds: "files reuse pages=N lend_cached=L lru=U", L its pages
+ *         holding lent copies, U its pages on an LRU list (movable pages
+ *         of anyone, /proc/kpageflags). Then for each size (MiB,
+ *         comma-separated), RUNS times: a pass to fill the area again, and
+ *         SIZE allocated from DEV and freed: "files alloc size_mib=N run=R
+ *         ok=0|1 latency_ns=L lend_cached=C lru=U" (C and U before it);
+ *         SIZES "-": none (an area something else holds).
  *
  * To fill CMA the kernel has to want to: movable allocations go to CMA
  * areas only once the rest of free memory is about as small as CMA's own
@@ -1060,6 +1079,221 @@ static int cmd_stall(const char *dev, uint64_t mib, int runs, const char *dir, i
 	return 0;
 }
 
+/* --- files: a read workload on a checkable corpus ----------------------- */
+
+#define LEND_STATS	"/sys/module/cma/parameters/lend_stats"
+#define KPF_LRU		5
+
+/* Word i of corpus page p: a mix of both, never the same for two words. */
+static uint64_t corpus_word(uint64_t p, uint64_t i)
+{
+	uint64_t x = (p << 20 | i) * 0x9e3779b97f4a7c15ULL;
+
+	x ^= x >> 31;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	return x ^ (x >> 29);
+}
+
+static void corpus_fill(uint64_t *buf, uint64_t first, size_t pages)
+{
+	size_t words = (size_t)page / sizeof(uint64_t), p, i;
+
+	for (p = 0; p < pages; p++)
+		for (i = 0; i < words; i++)
+			buf[p * words + i] = corpus_word(first + p, i);
+}
+
+/* The bytes of pages [first, first + pages) in buf that are not the corpus's. */
+static long corpus_check(const uint64_t *buf, uint64_t first, size_t pages)
+{
+	size_t words = (size_t)page / sizeof(uint64_t), p, i, b;
+	long bad = 0;
+
+	for (p = 0; p < pages; p++)
+		for (i = 0; i < words; i++) {
+			uint64_t d = buf[p * words + i] ^ corpus_word(first + p, i);
+
+			for (b = 0; d && b < 8; b++, d >>= 8)
+				bad += (d & 0xff) != 0;
+		}
+	return bad;
+}
+
+static void corpus_path(char *path, size_t n, const char *dir)
+{
+	snprintf(path, n, "%s/corpus", dir);
+}
+
+static int cmd_corpus(const char *dir, uint64_t mib)
+{
+	char path[PATH_MAX];
+	uint64_t *buf = malloc(MIB), m;
+	size_t pages = MIB / (size_t)page;
+	int fd;
+
+	if (!buf)
+		die("malloc");
+	corpus_path(path, sizeof(path), dir);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		die(path);
+	for (m = 0; m < mib; m++) {
+		corpus_fill(buf, m * pages, pages);
+		if (write(fd, buf, MIB) != (ssize_t)MIB)
+			die(path);
+	}
+	if (fsync(fd) || close(fd))
+		die(path);
+	free(buf);
+	printf("corpus mib=%" PRIu64 "\n", mib);
+	return 0;
+}
+
+/* The first disk's sectors read so far (/proc/diskstats). */
+static long long disk_sectors(void)
+{
+	char line[256], name[32];
+	unsigned int major, minor;
+	long long reads, merged, sectors = -1;
+	FILE *f = fopen("/proc/diskstats", "r");
+
+	if (!f)
+		die("/proc/diskstats");
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%u %u %31s %lld %lld %lld", &major, &minor, name, &reads,
+			   &merged, &sectors) == 6 && !strncmp(name, "vd", 2))
+			break;
+	fclose(f);
+	return sectors;
+}
+
+/* One counter of cma.lend_stats, or -1 without the file. */
+static long lend_stat(const char *key)
+{
+	char buf[512], *tok, *save = NULL;
+	long v = -1;
+	FILE *f = fopen(LEND_STATS, "r");
+
+	if (!f)
+		return -1;
+	if (fgets(buf, sizeof(buf), f))
+		for (tok = strtok_r(buf, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save))
+			if (!strcmp(tok, key)) {
+				tok = strtok_r(NULL, " \n", &save);
+				v = tok ? strtol(tok, NULL, 10) : -1;
+				break;
+			}
+	fclose(f);
+	return v;
+}
+
+/* Pages of the area [start, end) on an LRU list (/proc/kpageflags). */
+static long area_lru(uint64_t start, uint64_t end)
+{
+	uint64_t flags[512], pfn;
+	long n = 0;
+	int fd = open("/proc/kpageflags", O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		die("/proc/kpageflags");
+	for (pfn = start; pfn < end; pfn += 512) {
+		size_t want = end - pfn < 512 ? (size_t)(end - pfn) : 512, i;
+
+		if (pread(fd, flags, want * 8, (off_t)(pfn * 8)) != (ssize_t)(want * 8))
+			die("/proc/kpageflags");
+		for (i = 0; i < want; i++)
+			n += (flags[i] >> KPF_LRU) & 1;
+	}
+	close(fd);
+	return n;
+}
+
+static void drop_caches(void)
+{
+	int fd;
+
+	sync();
+	fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
+	if (fd < 0 || write(fd, "1", 1) != 1 || close(fd))
+		die("/proc/sys/vm/drop_caches");
+}
+
+/* One pass over the corpus: its time, and the bad bytes added to *bad. */
+static long long files_pass(const char *path, uint64_t *buf, uint64_t *mib, long *bad)
+{
+	size_t pages = MIB / (size_t)page;
+	uint64_t m = 0;
+	long long t0 = (long long)now_ns();
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t got;
+
+	if (fd < 0)
+		die(path);
+	while ((got = read(fd, buf, MIB)) > 0) {
+		*bad += corpus_check(buf, m * pages, (size_t)got / (size_t)page);
+		m++;
+	}
+	if (got < 0)
+		die(path);
+	close(fd);
+	*mib = m;
+	return (long long)now_ns() - t0;
+}
+
+static int cmd_files(const char *dev, const char *area, const char *dir, int passes,
+		     const char *sizes, int runs)
+{
+	char path[PATH_MAX], *list = strdup(sizes), *tok, *save = NULL;
+	uint64_t *buf = malloc(MIB), base = read_num(area, "base_pfn"), mib = 0;
+	uint64_t count = read_num(area, "count");
+	long bad = 0;
+	int fd = open_dev(dev), pass, run;
+
+	if (!buf || !list)
+		die("malloc");
+	if (!count) {
+		fprintf(stderr, "%s: files: no CMA area '%s' in /sys/kernel/debug/cma\n", prog, area);
+		return 2;
+	}
+	corpus_path(path, sizeof(path), dir);
+	drop_caches();
+	for (pass = 1; pass <= passes; pass++) {
+		long long s0 = disk_sectors(), h0 = lend_stat("hits"), ns;
+		long b0 = bad;
+
+		ns = files_pass(path, buf, &mib, &bad);
+		printf("files pass=%d mib=%" PRIu64 " ns=%lld mbps=%.1f sectors=%lld lend_hits=%lld "
+		       "corrupt_bytes=%ld\n", pass, mib, ns, (double)mib * 1e9 / (double)ns,
+		       disk_sectors() - s0, h0 < 0 ? -1 : lend_stat("hits") - h0, bad - b0);
+		fflush(stdout);
+	}
+	printf("files reuse pages=%" PRIu64 " lend_cached=%ld lru=%ld\n", count,
+	       lend_stat("cached"), area_lru(base, base + count));
+	for (tok = strtok_r(list, ",", &save); tok && strcmp(tok, "-");
+	     tok = strtok_r(NULL, ",", &save)) {
+		uint64_t size = strtoull(tok, NULL, 10);
+
+		for (run = 1; run <= runs; run++) {
+			long cached, lru;
+			long long ns;
+
+			files_pass(path, buf, &mib, &bad);
+			cached = lend_stat("cached");
+			lru = area_lru(base, base + count);
+			ns = alloc_free(fd, size * MIB);
+			printf("files alloc size_mib=%" PRIu64 " run=%d ok=%d latency_ns=%lld "
+			       "lend_cached=%ld lru=%ld\n", size, run, ns >= 0, ns >= 0 ? ns : 0,
+			       cached, lru);
+			fflush(stdout);
+		}
+	}
+	printf("files corrupt_bytes=%ld\n", bad);
+	close(fd);
+	free(list);
+	free(buf);
+	return bad ? 1 : 0;
+}
+
 static int usage(void)
 {
 	fprintf(stderr, "usage: cmabench memcpy\n"
@@ -1067,7 +1301,9 @@ static int usage(void)
 			"       cmabench reuse\n"
 			"       cmabench frag DEV SIZE COUNT\n"
 			"       cmabench profile DEV STATE SIZE RUNS FUNCTIONS [DIR]\n"
-			"       cmabench stall DEV SIZE RUNS DIR [anon]\n");
+			"       cmabench stall DEV SIZE RUNS DIR [anon]\n"
+			"       cmabench corpus DIR MIB\n"
+			"       cmabench files DEV AREA DIR PASSES SIZES RUNS\n");
 	return 2;
 }
 
@@ -1090,5 +1326,9 @@ int main(int argc, char **argv)
 	    !strcmp(argv[1], "stall") && atoi(argv[4]) > 0)
 		return cmd_stall(argv[2], strtoull(argv[3], NULL, 10), atoi(argv[4]), argv[5],
 				 argc == 6);
+	if (argc == 4 && !strcmp(argv[1], "corpus") && atoi(argv[3]) > 0)
+		return cmd_corpus(argv[2], strtoull(argv[3], NULL, 10));
+	if (argc == 8 && !strcmp(argv[1], "files") && atoi(argv[5]) > 0 && atoi(argv[7]) > 0)
+		return cmd_files(argv[2], argv[3], argv[4], atoi(argv[5]), argv[6], atoi(argv[7]));
 	return usage();
 }
