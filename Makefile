@@ -585,7 +585,8 @@ run-uboot: deps dtb images board-dtbs $(CMACHECK)
 # What CMA costs, against a carveout and the buddy allocator (scripts/bench.sh);
 # where one allocation's time goes (bench-phases.sh); what each change in
 # patches/linux-$(KERNEL)/experiments/ does to it, in the same boot as its stock
-# arm (bench-changes.sh).
+# arm (bench-changes.sh); lending an area without migration, where the
+# kernel's experiments can (bench-lend.sh).
 QUICK ?=
 RESULTS ?= results
 bench: images
@@ -593,6 +594,7 @@ bench: images
 	@scripts/bench-phases.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
 	@scripts/bench-changes.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
 	@scripts/bench-stall.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
+	@scripts/bench-lend.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
 
 # --- LAVA -------------------------------------------------------------------
 
