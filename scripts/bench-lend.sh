@@ -5,8 +5,10 @@
 # tests/guest/bench-lend.sh: three arms in each round - the area left idle
 # (a device holds it), stock CMA migrating the page cache out of it, and
 # the area lent to the page cache's evicted copies - each reading a
-# checked corpus larger than the memory left to the page cache, then
-# allocating 8 and 32 MiB from the area as the workload left it. Disks:
+# checked corpus as large as the memory left to the page cache and the
+# area together, at random places, then allocating 8 and 32 MiB from the
+# area as the workload left it. (A corpus read in order is all or
+# nothing: it fits, or every page is evicted before it is read again.) Disks:
 # "sd", reads throttled to LEND_SD_BPS (default 20 MiB/s, an SD card on a
 # board of the Raspberry Pi 2's class, where the GCMA figures come from),
 # and, unless QUICK, "tcg", QEMU's unthrottled disk, which TCG reads about
@@ -14,7 +16,8 @@
 #
 # Writes OUTDIR/lend.json (per disk: tests/guest/bench-lend.sh's figures
 # through scripts/bench-lend.awk), lend.md and lend.png, and each boot's
-# output, OUTDIR/guest-lend-DISK.txt.
+# output, OUTDIR/guest-lend-DISK.txt; lend.md also goes at the end of
+# OUTDIR/changes.md, if bench-changes.sh wrote one.
 #
 # usage: bench-lend.sh OUTDIR QUICK BOARD
 set -eu
@@ -73,7 +76,7 @@ jq -s --arg kernel "$(cat "$top/build/explain/${ARCH:-arm}-${KERNEL:-6.1}/linux-
 	  passes: $passes, runs: $runs, disks: .}' "$raw/rows.json" >"$out/lend.json"
 
 {
-	echo "Lending $area without migration (cma.lend) against the same area left idle and stock CMA, in one boot per disk ($(jq -r .target "$out/lend.json"), explain kernel, $board, QEMU TCG; $rounds round(s), each read of the corpus after a round's first counted, $runs allocations of each size). Read: the corpus's throughput, every byte checked, p50 [min, max]; disk: MiB a pass read from the disk; reuse: the share of the area holding the workload's pages (lent copies, or page cache on the LRU); tax: the allocation's p50 from the area as the workload left it, over the idle area's."
+	echo "Lending $area without migration (cma.lend) against the same area left idle and stock CMA, in one boot per disk ($(jq -r .target "$out/lend.json"), explain kernel, $board, QEMU TCG; $rounds round(s), each read of the corpus after a round's first counted, $runs allocations of each size). Read: the corpus, as large as the memory left to the page cache and the area together, read in 64 KiB pieces at random places (the same in every arm), every byte checked: MB/s, p50 [min, max]; disk: MiB a pass read from the disk; reuse: the share of the area holding the workload's pages (lent copies, or page cache on the LRU); tax: the allocation's p50 from the area as the workload left it, over the idle area's."
 	echo
 	echo "| disk | arm | read MB/s | disk MiB/pass | lent hits/pass | reuse | 8 MiB | tax | 32 MiB | tax |"
 	echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
@@ -83,6 +86,19 @@ jq -s --arg kernel "$(cat "$top/build/explain/${ARCH:-arm}-${KERNEL:-6.1}/linux-
 	echo
 	jq -r '.disks[] | "\(.disk): corpus \(.corpus_mib) MiB, \(.room_mib) MiB left to the page cache, area \(.area_mib) MiB; idle allocation p50 8 MiB \(.idle_alloc_ms["8"] * 100 | round / 100) ms, 32 MiB \(.idle_alloc_ms["32"] * 100 | round / 100) ms; corrupt bytes \(.corrupt_bytes), failed allocations \(.failed_allocs); lend / idle read throughput \((.arms | map(select(.arm == "lend"))[0].mbps_p50) / (.arms | map(select(.arm == "idle"))[0].mbps_p50) * 100 | round / 100)x"' "$out/lend.json"
 } >"$out/lend.md"
+
+# Beside the other changes' rows (bench-changes.sh's changes.md, when it
+# is there): this section, in place of the last run's.
+if [ -f "$out/changes.md" ]; then
+	sed -i '/^## Lending without migration/,$d' "$out/changes.md"
+	{
+		echo "## Lending without migration"
+		echo
+		echo "The lend row above is the anonymous filler's, which cannot use a lent area; what lending is for, a file workload ([lend.md](lend.md), [lend.png](lend.png)):"
+		echo
+		cat "$out/lend.md"
+	} >>"$out/changes.md"
+fi
 
 # The picture: read throughput and 32 MiB tax per arm, per disk.
 jq -r '.disks[] | . as $d | .arms[] | "\($d.disk)-\(.arm) \(.mbps_p50) \(.tax["32"] // 0)"' "$out/lend.json" >"$raw/plot.dat"

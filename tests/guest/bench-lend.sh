@@ -2,8 +2,9 @@
 # (scripts/bench-lend.sh), in one boot of the explain kernel. A hog of
 # anonymous memory leaves ROOM MiB for the page cache (the area held
 # whole by HOLDER meanwhile, so that none of the hog lands in it); a
-# corpus of ROOM + half the area is read PASSES times per arm, every byte
-# checked (cmabench files), in ROUNDS rounds of three arms: "idle" (the
+# corpus of ROOM + the area is read PASSES times per arm, as many 64 KiB
+# reads at random places as it has, every byte checked (cmabench files
+# random; the same places in every arm), in ROUNDS rounds of three arms: "idle" (the
 # area held by HOLDER: it lends nothing), "migrate" (stock CMA: the page
 # cache takes the area's pages and an allocation migrates them) and
 # "lend" (cma.lend: the area keeps the page cache's evicted copies and an
@@ -43,20 +44,20 @@ exec 3>/tmp/hog.in 4</tmp/hog.out
 read -r line <&4
 echo "hog $line"
 release
-corpus=$((room + area_mib / 2))
+corpus=$((room + area_mib))
 cmabench corpus "$dir" "$corpus"
 echo "bench-lend area_mib=$area_mib room_mib=$room corpus_mib=$corpus hog_mib=$hog memfree_mib=$(memfree)"
 r=1
 while [ "$r" -le "$rounds" ]; do
 	echo "arm idle round=$r"
 	hold
-	cmabench files "$dev" "$area" "$dir" "$passes" - 1
+	cmabench files "$dev" "$area" "$dir" "$passes" - 1 random
 	release
 	echo "arm migrate round=$r"
-	cmabench files "$dev" "$area" "$dir" "$passes" 8,32 "$runs"
+	cmabench files "$dev" "$area" "$dir" "$passes" 8,32 "$runs" random
 	echo "arm lend round=$r"
 	echo "$area" >"$lend"
-	cmabench files "$dev" "$area" "$dir" "$passes" 8,32 "$runs"
+	cmabench files "$dev" "$area" "$dir" "$passes" 8,32 "$runs" random
 	echo "lend_stats $(cat /sys/module/cma/parameters/lend_stats)"
 	echo none >"$lend"
 	r=$((r + 1))

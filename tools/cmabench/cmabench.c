@@ -10,7 +10,7 @@
  *   cmabench profile DEV STATE SIZE RUNS FUNCTIONS [DIR]
  *   cmabench stall DEV SIZE RUNS DIR [anon]
  *   cmabench corpus DIR MIB
- *   cmabench files DEV AREA DIR PASSES SIZES RUNS
+ *   cmabench files DEV AREA DIR PASSES SIZES RUNS [random]
  *
  * memcpy  the guest's memcpy bandwidth: "memcpy_mbps N".
  * alloc   for each size (MiB, comma-separated), RUNS times (idle: after
@@ -68,7 +68,8 @@
  *         with: "corpus mib=N".
  * files   a file workload on AREA, which DEV allocates from: drop the page
  *         cache, then read DIR/corpus whole PASSES times, checking every
- *         byte. Per pass: "files pass=P mib=N ns=T mbps=X sectors=S
+ *         byte: in order, or (random) in 64 KiB reads at random places, as
+ *         many as the corpus has (the same places in every run). Per pass: "files pass=P mib=N ns=T mbps=X sectors=S
  *         lend_hits=H corrupt_bytes=C", S what the disk read (512-byte
  *         sectors, /proc/diskstats' first disk), H the pages the lent area
  *         gave back (cma.lend_stats; -1 without it). Then what the area
@@ -103,6 +104,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -1218,34 +1220,58 @@ static void drop_caches(void)
 		die("/proc/sys/vm/drop_caches");
 }
 
-/* One pass over the corpus: its time, and the bad bytes added to *bad. */
-static long long files_pass(const char *path, uint64_t *buf, uint64_t *mib, long *bad)
+#define RAND_CHUNK	(64 * 1024)
+
+/*
+ * One pass over the corpus, in order (1 MiB reads) or, if rnd is not
+ * NULL, as many 64 KiB reads at random places (xorshift64 on *rnd) as
+ * the corpus has chunks: its time, and the bad bytes added to *bad.
+ */
+static long long files_pass(const char *path, uint64_t *buf, uint64_t *mib, long *bad,
+			    uint64_t *rnd)
 {
-	size_t pages = MIB / (size_t)page;
-	uint64_t m = 0;
+	size_t pages = MIB / (size_t)page, cpages = RAND_CHUNK / (size_t)page;
+	uint64_t m = 0, chunks, c;
 	long long t0 = (long long)now_ns();
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	ssize_t got;
+	struct stat st;
 
-	if (fd < 0)
+	if (fd < 0 || fstat(fd, &st))
 		die(path);
-	while ((got = read(fd, buf, MIB)) > 0) {
-		*bad += corpus_check(buf, m * pages, (size_t)got / (size_t)page);
-		m++;
+	if (rnd) {
+		chunks = (uint64_t)st.st_size / RAND_CHUNK;
+		for (c = 0; c < chunks; c++) {
+			uint64_t at;
+
+			*rnd ^= *rnd << 13;
+			*rnd ^= *rnd >> 7;
+			*rnd ^= *rnd << 17;
+			at = *rnd % chunks;
+			if (pread(fd, buf, RAND_CHUNK, (off_t)(at * RAND_CHUNK)) != RAND_CHUNK)
+				die(path);
+			*bad += corpus_check(buf, at * cpages, cpages);
+		}
+		m = (uint64_t)st.st_size / MIB;
+	} else {
+		while ((got = read(fd, buf, MIB)) > 0) {
+			*bad += corpus_check(buf, m * pages, (size_t)got / (size_t)page);
+			m++;
+		}
+		if (got < 0)
+			die(path);
 	}
-	if (got < 0)
-		die(path);
 	close(fd);
 	*mib = m;
 	return (long long)now_ns() - t0;
 }
 
 static int cmd_files(const char *dev, const char *area, const char *dir, int passes,
-		     const char *sizes, int runs)
+		     const char *sizes, int runs, int random)
 {
 	char path[PATH_MAX], *list = strdup(sizes), *tok, *save = NULL;
 	uint64_t *buf = malloc(MIB), base = read_num(area, "base_pfn"), mib = 0;
-	uint64_t count = read_num(area, "count");
+	uint64_t count = read_num(area, "count"), seed = 0x5eed, *rnd = random ? &seed : NULL;
 	long bad = 0;
 	int fd = open_dev(dev), pass, run;
 
@@ -1261,7 +1287,7 @@ static int cmd_files(const char *dev, const char *area, const char *dir, int pas
 		long long s0 = disk_sectors(), h0 = lend_stat("hits"), ns;
 		long b0 = bad;
 
-		ns = files_pass(path, buf, &mib, &bad);
+		ns = files_pass(path, buf, &mib, &bad, rnd);
 		printf("files pass=%d mib=%" PRIu64 " ns=%lld mbps=%.1f sectors=%lld lend_hits=%lld "
 		       "corrupt_bytes=%ld\n", pass, mib, ns, (double)mib * 1e9 / (double)ns,
 		       disk_sectors() - s0, h0 < 0 ? -1 : lend_stat("hits") - h0, bad - b0);
@@ -1277,7 +1303,7 @@ static int cmd_files(const char *dev, const char *area, const char *dir, int pas
 			long cached, lru;
 			long long ns;
 
-			files_pass(path, buf, &mib, &bad);
+			files_pass(path, buf, &mib, &bad, rnd);
 			cached = lend_stat("cached");
 			lru = area_lru(base, base + count);
 			ns = alloc_free(fd, size * MIB);
@@ -1303,7 +1329,7 @@ static int usage(void)
 			"       cmabench profile DEV STATE SIZE RUNS FUNCTIONS [DIR]\n"
 			"       cmabench stall DEV SIZE RUNS DIR [anon]\n"
 			"       cmabench corpus DIR MIB\n"
-			"       cmabench files DEV AREA DIR PASSES SIZES RUNS\n");
+			"       cmabench files DEV AREA DIR PASSES SIZES RUNS [random]\n");
 	return 2;
 }
 
@@ -1328,7 +1354,9 @@ int main(int argc, char **argv)
 				 argc == 6);
 	if (argc == 4 && !strcmp(argv[1], "corpus") && atoi(argv[3]) > 0)
 		return cmd_corpus(argv[2], strtoull(argv[3], NULL, 10));
-	if (argc == 8 && !strcmp(argv[1], "files") && atoi(argv[5]) > 0 && atoi(argv[7]) > 0)
-		return cmd_files(argv[2], argv[3], argv[4], atoi(argv[5]), argv[6], atoi(argv[7]));
+	if ((argc == 8 || (argc == 9 && !strcmp(argv[8], "random"))) && !strcmp(argv[1], "files") &&
+	    atoi(argv[5]) > 0 && atoi(argv[7]) > 0)
+		return cmd_files(argv[2], argv[3], argv[4], atoi(argv[5]), argv[6], atoi(argv[7]),
+				 argc == 9);
 	return usage();
 }
