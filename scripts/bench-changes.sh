@@ -14,6 +14,10 @@
 # migration efficiency, the reuse fraction, the fragmented success and how
 # full the filler got CMA.
 #
+# CHANGES="NAME..." measures only those changes; their rows replace the
+# same changes' rows of OUTDIR/changes.json and the others stay (measured
+# as QUICK was then: the table says the rounds and runs of its first row).
+#
 # usage: bench-changes.sh OUTDIR QUICK BOARD
 #        bench-changes.sh --table OUTDIR   (only rewrite changes.md)
 set -eu
@@ -86,7 +90,10 @@ arm() {
 	printf ' && cmabench reuse && cmabench frag fimc0 6 4'
 }
 
-grep -v '^[[:space:]]*\(#\|$\)' "$switches" >"$raw/switches"
+grep -v '^[[:space:]]*\(#\|$\)' "$switches" | while read -r name rest; do
+	case " ${CHANGES:-$name} " in *" $name "*) echo "$name $rest" ;; esac
+done >"$raw/switches"
+[ -s "$raw/switches" ] || die "CHANGES=$CHANGES: $switches lists none of them"
 while read -r name path stock changed boot; do
 	[ -n "$boot" ] || die "$switches: '$name': want NAME PATH STOCK CHANGED BOOT"
 	run="$bench_scratch && cat $path"
@@ -109,6 +116,14 @@ while read -r name path stock changed boot; do
 		-f "$top/scripts/bench-lib.awk" -f "$top/scripts/bench-changes.awk" "$raw/$name.txt" >>"$raw/rows.json"
 done <"$raw/switches"
 
-jq -s '.' "$raw/rows.json" >"$out/changes.json"
+if [ -n "${CHANGES:-}" ] && [ -r "$out/changes.json" ]; then
+	# The named changes' new rows where their old ones were, the others kept.
+	jq -s --slurpfile old "$out/changes.json" '. as $new | ($new | map(.change) | unique) as $names |
+		($old[0] | map(select(.change as $c | $names | index($c) | not))) + $new' \
+		"$raw/rows.json" >"$raw/merged.json"
+	mv "$raw/merged.json" "$out/changes.json"
+else
+	jq -s '.' "$raw/rows.json" >"$out/changes.json"
+fi
 table
 echo "  BENCH   $out/changes.json, $out/changes.md"
