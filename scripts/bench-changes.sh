@@ -22,15 +22,15 @@
 #        bench-changes.sh --table OUTDIR   (only rewrite changes.md)
 set -eu
 
+table_only=
 if [ "${1:-}" = --table ] && [ $# -eq 2 ]; then
-	set -- "$2" 0 none table
+	set -- "$2" 0 none
+	table_only=1
 fi
-[ $# -eq 3 ] || [ "${4:-}" = table ] || { echo "usage: bench-changes.sh OUTDIR QUICK BOARD" >&2; exit 2; }
-out=$1 quick=$2 board=$3
 top=$(cd "$(dirname "$0")/.." && pwd)
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-raw=$top/build/bench/changes-$(echo "$out" | cksum | cut -d' ' -f1)
+# shellcheck source=scripts/bench-common.sh
+. "$top/scripts/bench-common.sh"
+bench_init changes "$@"
 switches=$top/patches/linux-${KERNEL:-6.1}/experiments/switches
 
 die() { echo "bench-changes: $*" >&2; exit 1; }
@@ -62,7 +62,7 @@ else
 	states="idle anon pagecache tmpfs" sizes=8,32 runs=5 rounds=3
 fi
 
-if [ "${4:-}" = table ]; then
+if [ -n "$table_only" ]; then
 	table
 	exit 0
 fi
@@ -78,8 +78,6 @@ echo "  BENCH   changes: the explain kernel (the series and the changes in patch
 make -s --no-print-directory -C "$top" FLAVOUR=explain images >"$raw/build.log" 2>&1 ||
 	{ tail -n 20 "$raw/build.log" >&2; die "the explain kernel failed to build (log: $raw/build.log)"; }
 
-# shellcheck source=scripts/bench-common.sh
-. "$top/scripts/bench-common.sh"
 # arm ARM PATH VALUE: one arm's measurements, each line tagged by the
 # "arm" line before it, which has the value as the kernel reads it back.
 arm() {

@@ -1,5 +1,6 @@
 # Sourced by make bench's scripts (bench.sh, bench-phases.sh,
-# bench-changes.sh): where the file-backed fillers live in the guest - an
+# bench-changes.sh, bench-stall.sh, bench-lend.sh): their arguments, and
+# where the file-backed fillers live in the guest - an
 # ext2 scratch disk for page cache, a tmpfs as large as memory for tmpfs
 # pages - as the guest command that prepares them, and each filler's
 # directory (none for anonymous memory).
@@ -12,4 +13,17 @@ bench_dir() {
 	pagecache) echo /mnt/scratch ;;
 	tmpfs) echo /mnt/shm ;;
 	esac
+}
+
+# bench_init NAME OUTDIR QUICK BOARD: a make bench step's arguments, as
+# out (OUTDIR, made, absolute), quick and board, and raw, the step's work
+# directory in build/bench/ for that OUTDIR (top: the checkout, which the
+# script sets before it sources this).
+# shellcheck disable=SC2034,SC2154 # out, quick, board, raw for the caller; top from it
+bench_init() {
+	[ $# -eq 4 ] || { echo "usage: bench-$1.sh OUTDIR QUICK BOARD" >&2; exit 2; }
+	out=$2 quick=$3 board=$4
+	mkdir -p "$out"
+	out=$(cd "$out" && pwd)
+	raw=$top/build/bench/$1-$(echo "$out" | cksum | cut -d' ' -f1)
 }

@@ -22,12 +22,10 @@
 # usage: bench-lend.sh OUTDIR QUICK BOARD
 set -eu
 
-[ $# -eq 3 ] || { echo "usage: bench-lend.sh OUTDIR QUICK BOARD" >&2; exit 2; }
-out=$1 quick=$2 board=$3
 top=$(cd "$(dirname "$0")/.." && pwd)
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-raw=$top/build/bench/lend-$(echo "$out" | cksum | cut -d' ' -f1)
+# shellcheck source=scripts/bench-common.sh
+. "$top/scripts/bench-common.sh"
+bench_init lend "$@"
 switches=$top/patches/linux-${KERNEL:-6.1}/experiments/switches
 sd=${LEND_SD_BPS:-20971520}
 
@@ -94,7 +92,7 @@ if [ -f "$out/changes.md" ]; then
 	{
 		echo "## Lending without migration"
 		echo
-		echo "The lend row above is the anonymous filler's, which cannot use a lent area; what lending is for, a file workload ([lend.md](lend.md), [lend.png](lend.png)):"
+		echo "The lend rows above are the fillers', which a lent area does not take (its reuse there counts the lent area as in use, as CmaFree does; the filler's own share is filler_fraction in changes.json); what lending is for, a file workload ([lend.md](lend.md), [lend.png](lend.png)):"
 		echo
 		cat "$out/lend.md"
 	} >>"$out/changes.md"

@@ -25,12 +25,10 @@
 # usage: bench-phases.sh OUTDIR QUICK BOARD
 set -eu
 
-[ $# -eq 3 ] || { echo "usage: bench-phases.sh OUTDIR QUICK BOARD" >&2; exit 2; }
-out=$1 quick=$2 board=$3
 top=$(cd "$(dirname "$0")/.." && pwd)
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-raw=$top/build/bench/phases-$(echo "$out" | cksum | cut -d' ' -f1)
+# shellcheck source=scripts/bench-common.sh
+. "$top/scripts/bench-common.sh"
+bench_init phases "$@"
 
 die() { echo "bench-phases: $*" >&2; exit 1; }
 
@@ -54,8 +52,6 @@ echo "  BENCH   phases: the explain kernel (function profiler)"
 make -s --no-print-directory -C "$top" FLAVOUR=explain images >"$raw/build.log" 2>&1 ||
 	{ tail -n 20 "$raw/build.log" >&2; die "the explain kernel failed to build (log: $raw/build.log)"; }
 
-# shellcheck source=scripts/bench-common.sh
-. "$top/scripts/bench-common.sh"
 run=$bench_scratch
 for s in $states; do
 	dir=$(bench_dir "$s")

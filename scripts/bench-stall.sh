@@ -20,13 +20,11 @@
 # usage: bench-stall.sh OUTDIR QUICK BOARD
 set -eu
 
-[ $# -eq 3 ] || { echo "usage: bench-stall.sh OUTDIR QUICK BOARD" >&2; exit 2; }
-out=$1 quick=$2 board=$3
-rams="256M 128M"
 top=$(cd "$(dirname "$0")/.." && pwd)
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
-raw=$top/build/bench/stall-$(echo "$out" | cksum | cut -d' ' -f1)
+# shellcheck source=scripts/bench-common.sh
+. "$top/scripts/bench-common.sh"
+bench_init stall "$@"
+rams="256M 128M"
 param=/sys/module/compaction/parameters/contig_batch
 batches="32 512 1024"
 
@@ -46,8 +44,6 @@ mkdir -p "$raw"
 make -s --no-print-directory -C "$top" FLAVOUR=explain images >"$raw/build.log" 2>&1 ||
 	{ tail -n 20 "$raw/build.log" >&2; die "the explain kernel failed to build (log: $raw/build.log)"; }
 
-# shellcheck source=scripts/bench-common.sh
-. "$top/scripts/bench-common.sh"
 run="$bench_scratch"
 i=0
 while [ "$i" -lt "$rounds" ]; do
