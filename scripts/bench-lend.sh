@@ -103,7 +103,7 @@ jq -r '.disks[] | . as $d | .arms[] | "\($d.disk)-\(.arm) \(.mbps_p50) \(.tax["3
 {
 	echo "set terminal pngcairo size 900,520 noenhanced; set output '$out/lend.png'"
 	echo "set multiplot layout 1,2 title 'Lending $area without migration ($board, $(jq -r .target "$out/lend.json"))'"
-	echo "set style data histograms; set style fill solid 0.7; set boxwidth 0.8; set grid ytics; set xtics rotate by -30"
+	echo "set style data histograms; set style fill solid 0.7; set boxwidth 0.8; set grid ytics; set xtics rotate by -30; set yrange [0:*]"
 	echo "set title 'corpus read, MB/s (p50)'; plot '$raw/plot.dat' using 2:xtic(1) notitle"
 	echo "set title 'allocating 32 MiB: x idle (p50)'; plot '$raw/plot.dat' using 3:xtic(1) notitle"
 	echo "unset multiplot"
