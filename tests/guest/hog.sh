@@ -6,6 +6,7 @@
 #   hog_moved BEFORE    (needs ktap.sh) two KTAP results: the hog holds
 #                       fewer CMA pages than BEFORE ("hog where"), and
 #                       every page it wrote is intact
+#   hog_intact          (needs ktap.sh) the second of those alone
 #   hog_stop
 
 hog_start() {
@@ -48,6 +49,10 @@ hog_moved() {
 	_a=$(($(_hog_field anon "$_after") + $(_hog_field shmem "$_after") + $(_hog_field file "$_after")))
 	[ "$_a" -lt "$_b" ]
 	_result $? "the hog holds fewer CMA pages than before ($_b -> $_a): they moved" ""
+	hog_intact
+}
+
+hog_intact() {
 	_verified=$(hog verify)
 	echo "# $_verified"
 	case $_verified in *", 0 corrupted") _r=0 ;; *) _r=1 ;; esac

@@ -8,6 +8,8 @@
 # usage: lend.sh AREA DEV
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
+# shellcheck source=tests/guest/lend-stat.sh
+. /usr/lib/cmalab/tests/lend-stat.sh
 area=$1 dev=$2
 lend=/sys/module/cma/parameters/lend
 dbg=/sys/kernel/debug/cma/$area
@@ -17,9 +19,6 @@ plan 15
 mount -t debugfs none /sys/kernel/debug 2>/dev/null
 mkdir -p "$mnt" && mke2fs -q /dev/vda && mount -t ext2 /dev/vda "$mnt" || exit 1
 
-# lstat NAME: one counter of the lent area.
-lstat() { awk -v k="$1" '{ for (i = 1; i < NF; i += 2) if ($i == k) print $(i + 1) }' \
-	/sys/module/cma/parameters/lend_stats; }
 # sectors: what the scratch disk has read so far, in 512-byte sectors.
 sectors() { awk '$3 == "vda" { print $6 }' /proc/diskstats; }
 # drop: the page cache only (1): evicting an inode drops its copies.
@@ -28,7 +27,7 @@ drop() { sync && echo 1 > /proc/sys/vm/drop_caches; }
 count=$(cat "$dbg"/count)
 echo "# $area: $count pages, $(cat "$dbg"/used) used before"
 echo "$area" > "$lend"
-is "$(cat "$lend") $(lstat lent) $(cat "$dbg"/used)" "$area $count $count" \
+is "$(cat "$lend") $(lend_stat lent) $(cat "$dbg"/used)" "$area $count $count" \
 	"lend=$area takes every page of the idle area from the page allocator"
 
 # A corpus written from /dev/urandom; its sum taken from the page cache
@@ -38,13 +37,13 @@ drop
 want=$(md5sum < "$mnt"/corpus)
 n=$((24 * 256))
 drop
-before=$(lstat cached)
+before=$(lend_stat cached)
 [ "$before" -ge "$n" ]
 _result $? "dropping the page cache copies the corpus's $n clean pages into the area" "cached $before"
 
-s0=$(sectors) h0=$(lstat hits)
+s0=$(sectors) h0=$(lend_stat hits)
 got=$(md5sum < "$mnt"/corpus)
-s1=$(sectors) h1=$(lstat hits)
+s1=$(sectors) h1=$(lend_stat hits)
 is "$got" "$want" "the corpus reads back from the area byte for byte"
 is "$((s1 - s0)) $((h1 - h0 >= n))" "0 1" \
 	"every page of that read came from the area (hits), none from the disk"
@@ -65,9 +64,9 @@ cat "$mnt"/write > /tmp/write.want
 dd if=/dev/urandom of=/tmp/patch bs=1M count=1 2>/dev/null
 dd if=/tmp/patch of=/tmp/write.want bs=1M seek=1 conv=notrunc 2>/dev/null
 drop
-i0=$(lstat invalidated)
+i0=$(lend_stat invalidated)
 dd if=/tmp/patch of="$mnt"/write bs=1M seek=1 conv=notrunc 2>/dev/null
-i1=$(lstat invalidated)
+i1=$(lend_stat invalidated)
 drop
 is "$(md5sum < "$mnt"/write)" "$(md5sum < /tmp/write.want)" \
 	"a file overwritten in place reads the new data after its pages were dropped"
@@ -78,9 +77,9 @@ _result $? "the overwrite dropped the area's copies of the 256 pages it wrote" \
 # A device's allocation from the full area drops copies, migrates nothing.
 md5sum < "$mnt"/corpus > /dev/null
 drop
-c0=$(lstat cached) d0=$(lstat dropped)
+c0=$(lend_stat cached) d0=$(lend_stat dropped)
 out=$(vfimc alloc "$dev" 16M 2>&1)
-c1=$(lstat cached) d1=$(lstat dropped)
+c1=$(lend_stat cached) d1=$(lend_stat dropped)
 echo "# $out"
 case $out in *"inside=yes"*) r=0 ;; *) r=1 ;; esac
 _result $r "$dev allocates 16 MiB from the area full of copies" "$out"
@@ -112,9 +111,9 @@ is "$bad $(grep -c fail /tmp/allocs)" "0 0" \
 # A file removed: its copies go with its inode.
 dd if=/dev/urandom of="$mnt"/gone bs=1M count=2 2>/dev/null
 drop
-i0=$(lstat invalidated)
+i0=$(lend_stat invalidated)
 rm "$mnt"/gone
-i1=$(lstat invalidated)
+i1=$(lend_stat invalidated)
 [ $((i1 - i0)) -ge 512 ]
 _result $? "removing a file drops the area's copies of its 512 pages" "invalidated $((i1 - i0))"
 

@@ -1,5 +1,5 @@
-# pressure [--migration-only] [--no-anon] DEV...: the seeds' two claims on
-# a full system.
+# pressure [--migration-only] [--no-anon] [--lend AREA] DEV...: the seeds'
+# two claims on a full system.
 # Reuse (seed 006): with no buffer held, a hog of anonymous memory, tmpfs
 # and page cache drives CmaFree down: the CMA areas serve the system's
 # movable pages (each area at least half on LRU lists).
@@ -10,12 +10,18 @@
 # --no-anon: the kernel keeps anonymous and shmem pages out of CMA (the
 # explain kernel's cma.no_anon=Y): none of the hog's lie there, its page
 # cache does, and that is what the frames take back.
+# --lend AREA: AREA is lent to clean page cache copies (the explain
+# kernel's cma.lend=AREA): at least half of it holds copies where the
+# other areas serve movable pages, and the frames taken from it drop
+# copies instead of moving the hog's pages.
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
 # shellcheck source=tests/guest/hog.sh
 . /usr/lib/cmalab/tests/hog.sh
 # shellcheck source=tests/guest/hold.sh
 . /usr/lib/cmalab/tests/hold.sh
+# shellcheck source=tests/guest/lend-stat.sh
+. /usr/lib/cmalab/tests/lend-stat.sh
 
 meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
 # --migration-only skips the reuse floors: the debug kernel's run checks
@@ -23,6 +29,8 @@ meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
 reuse=1 noanon=0
 [ "${1:-}" = --migration-only ] && { reuse=0; shift; }
 [ "${1:-}" = --no-anon ] && { noanon=1; shift; }
+lent=
+[ "${1:-}" = --lend ] && { lent=$2; shift 2; }
 areas=$(find /sys/kernel/debug/cma -mindepth 1 -maxdepth 1 | wc -l)
 
 plan $(((2 + areas) * reuse + 3 + $# + 3))
@@ -45,6 +53,12 @@ while read -r _ name lru; do
 	used=${lru%/*} count=${lru#*/}
 	echo "# area $name: $used of $count pages on LRU lists ($((used * 100 / count))%)"
 	[ $reuse -eq 1 ] || continue
+	if [ "$name" = "$lent" ]; then
+		copies=$(lend_stat cached)
+		[ $((copies * 2)) -ge "$count" ]
+		_result $? "area $name: at least half its pages hold lent copies of page cache" "$copies/$count"
+		continue
+	fi
 	[ $((used * 2)) -ge "$count" ]
 	_result $? "area $name: at least half its pages serve movable memory" "$used/$count"
 done < /tmp/lru
@@ -61,13 +75,22 @@ for kind in anon shmem file; do
 	_result $? "some $kind pages of the hog lie in CMA areas" "$before"
 done
 
+[ -z "$lent" ] || dropped=$(lend_stat dropped)
 pids=""
 for dev in "$@"; do
 	hold_frame "$dev" "a 1080p frame allocates and verifies under pressure"
 	pids="$pids $held_pid"
 done
 
-hog_moved "$before"
+if [ -n "$lent" ]; then
+	echo "# after: $(hog where)"
+	d=$(($(lend_stat dropped) - dropped))
+	[ "$d" -gt 0 ]
+	_result $? "the frames dropped $d lent copies instead of moving the hog's pages" ""
+	hog_intact
+else
+	hog_moved "$before"
+fi
 # Control: the check finds damage when there is some.
 hog corrupt >/dev/null
 result=$(hog verify)
