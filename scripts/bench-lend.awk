@@ -6,14 +6,7 @@
 # lent copies for lend, pages on an LRU list otherwise; p50 over rounds),
 # the allocations' p50 and their tax (over the idle p50), and the bytes
 # found corrupt. Variables: disk (the read bandwidth, bytes/s, 0: none).
-function kv(line, key,    n, i, a, b) {
-	n = split(line, a, " ")
-	for (i = 1; i <= n; i++) {
-		split(a[i], b, "=")
-		if (b[1] == key) return b[2]
-	}
-	return ""
-}
+# Loaded after scripts/bench-lib.awk (its kv()).
 # p50 NAME: the median of list NAME (count in cnt[NAME]), "null" if empty.
 function sortlist(name,    m, i, j, t) {
 	m = cnt[name]
@@ -27,7 +20,7 @@ function p50(name,    m) {
 }
 function lo(name) { return sortlist(name) ? v[name, 1] : "null" }
 function hi(name,    m) { m = sortlist(name); return m ? v[name, m] : "null" }
-function add(name, x) { v[name, ++cnt[name]] = x }
+function add(name, x) { v[name, ++cnt[name]] = x + 0 }
 function ratio(x, y) { return (x == "null" || y == "null" || y == 0) ? "null" : sprintf("%.3f", x / y) }
 
 /^alloc state=idle / && kv($0, "ok") == 1 { add("base " kv($0, "size_mib"), kv($0, "latency_ns") / 1e6) }

@@ -63,7 +63,7 @@ for disk in $disks; do
 		die "disk $disk: the boot failed; see $raw/$disk.err and $raw/$disk/console.log"
 	cp "$raw/$disk.txt" "$out/guest-lend-$disk.txt"
 	echo "  BENCH   lend, disk $disk: $(($(date +%s) - start)) s"
-	awk -v disk="$bps" -f "$top/scripts/bench-lend.awk" "$raw/$disk.txt" |
+	awk -v disk="$bps" -f "$top/scripts/bench-lib.awk" -f "$top/scripts/bench-lend.awk" "$raw/$disk.txt" |
 		jq --arg d "$disk" '{disk: $d} + .' >>"$raw/rows.json"
 done
 
