@@ -52,6 +52,15 @@ first_target() {
 # shellcheck disable=SC2034 # for the tests that source this
 TB=build/$target
 
+# kernel_pa TARGET ADDRESS: ADDRESS as TARGET's kernel prints a
+# phys_addr_t (%pa): 8 hex digits on 32-bit ARM (no LPAE), 16 on arm64.
+kernel_pa() {
+	case $1 in
+	arm-*) printf '0x%08x' "$(($2))" ;;
+	*) printf '0x%016x' "$(($2))" ;;
+	esac
+}
+
 # Where this test's boots keep their logs.
 test_id=$(test_name "$test_file" | tr / -)
 work=$top/build/tests/$target/$test_id
