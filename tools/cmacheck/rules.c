@@ -1985,6 +1985,16 @@ int dtb_check(const void *buf, size_t n, char *err, size_t errlen)
 			 fdt_totalsize(buf), n);
 		return -1;
 	}
+	/*
+	 * Before version 16 node names were paths; libfdt 1.6.1's
+	 * fdt_check_full() reads through a NULL pointer on some such trees.
+	 * dtc writes 17, and the kernel's own trees are all 17.
+	 */
+	if (fdt_version(buf) < 16) {
+		snprintf(err, errlen, "device tree version %u: cmacheck reads version 16 "
+			 "and later (dtc writes 17)", fdt_version(buf));
+		return -1;
+	}
 	ret = fdt_check_full(buf, n);
 	if (ret) {
 		snprintf(err, errlen, "corrupt device tree: %s", fdt_strerror(ret));
