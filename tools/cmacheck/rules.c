@@ -975,7 +975,17 @@ static void zone_boundary(struct check *c, const char *where, const char *name,
 			"memory goes to the page allocator", c->zone_end, name);
 }
 
-/* Where a fixed CMA region lies against RAM, lowmem and what is loaded. */
+/* Whether a fixed region shares memory with what the loader put in RAM. */
+static bool over_loaded(const struct rmem *r, const struct span *loaded)
+{
+	return loaded->end > loaded->start &&
+	       overlaps(r->base, r->base + r->size, loaded->start, loaded->end);
+}
+
+/*
+ * Where a fixed CMA region lies against RAM, lowmem and what is loaded (over
+ * the initrd only on a stock kernel: initrd_refused() has the fixed one).
+ */
 static void fixed_cma_placement(struct check *c, const struct rmem *r)
 {
 	uint64_t end = r->base + r->size;
@@ -994,8 +1004,7 @@ static void fixed_cma_placement(struct check *c, const struct rmem *r)
 	}
 	zone_boundary(c, r->path, r->name, r->base, end);
 	for (i = 0; i < sizeof(loaded) / sizeof(loaded[0]); i++) {
-		if (loaded[i]->end <= loaded[i]->start ||
-		    !overlaps(r->base, end, loaded[i]->start, loaded[i]->end))
+		if (!over_loaded(r, loaded[i]))
 			continue;
 		problem(c, SEV_ERROR, r->path, "overlaps-loaded",
 			"overlaps the %s (0x%08" PRIx64 "-0x%08" PRIx64 ") as QEMU loads it: the "
@@ -1065,6 +1074,27 @@ static void give_back(struct check *c, const struct rmem *r)
 	}
 }
 
+/*
+ * cmalab's fix (patches/linux-KERNEL/fixes/, "of: reserved_mem: do not make
+ * a CMA area of the initrd's pages"): a fixed reusable region that shares
+ * pages with the initrd is refused before rmem_cma_setup() sees it and
+ * stays reserved; the initrd is unpacked and freed as usual. A stock kernel
+ * makes the area (fixed_cma_placement() says what follows).
+ */
+static bool initrd_refused(struct check *c, struct rmem *r)
+{
+	if (c->in->stock || !over_loaded(r, &c->initrd))
+		return false;
+	problem(c, SEV_ERROR, r->path, "overlaps-loaded",
+		"overlaps the initrd (0x%08" PRIx64 "-0x%08" PRIx64 ") as QEMU loads it: "
+		"\"OF: reserved mem: reusable region '%s' holds the initrd, not used\" "
+		"(cmalab's fix; stock kernels make a CMA area of it and free the initrd's "
+		"pages twice); a device bound to it fails to probe", c->initrd.start,
+		c->initrd.end, r->name);
+	r->failed = true;
+	return true;
+}
+
 /* rmem_cma_setup() and rmem_dma_setup() for compatible "shared-dma-pool". */
 static void init_region(struct check *c, struct rmem *r, int *ncma)
 {
@@ -1105,6 +1135,8 @@ static void init_region(struct check *c, struct rmem *r, int *ncma)
 		r->failed = true;
 		return;
 	}
+	if (fixed && initrd_refused(c, r))
+		return;
 	if (!k->cma || !k->dma_cma) {
 		problem(c, SEV_ERROR, r->path, "cma-disabled",
 			"a reusable shared-dma-pool needs CONFIG_CMA and CONFIG_DMA_CMA, which are "
