@@ -54,7 +54,21 @@ for a in $add_archs; do
 	dpkg --add-architecture "$a"
 done
 echo "  DEPS    apt-get update"
-apt-get update -q >/dev/null || die "apt-get update failed"
+# apt-get update exits non-zero when any one index fails (a mirror caught
+# mid-sync: "File has unexpected size"), keeping every list it did fetch.
+# Go on with those: an install below names what none of them has, and a
+# foreign architecture without a list of its own is an error here.
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+if ! apt-get update -q >"$log" 2>&1; then
+	grep -q . "$log" || echo "apt-get update exited non-zero without a word" >"$log"
+	echo "deps: warning: apt-get update: $(grep -m 1 '^E:' "$log" || tail -n 1 "$log");" \
+		"going on with the package lists there are" >&2
+fi
+for a in $(echo "$debarchs" | tr ' ' '\n' | sort -u); do
+	ls /var/lib/apt/lists/*_binary-"$a"_Packages* >/dev/null 2>&1 ||
+		die "apt-get update fetched no package list for architecture $a: $(grep -m 1 '^E:' "$log" || echo 'no error given')"
+done
 if [ -n "$missing" ]; then
 	echo "  DEPS    installing:$missing"
 	# shellcheck disable=SC2086 # word splitting is the list
