@@ -39,11 +39,12 @@ done
 # busybox-static and v4l-utils are fetched, not installed: the foreign
 # architecture's package lists must be there (apt-cache would say so too,
 # but takes a second a call).
+has_lists() { ls /var/lib/apt/lists/*_binary-"$1"_Packages* >/dev/null 2>&1; }
 add_archs=""
 lists_missing=0
 for a in $(echo "$debarchs" | tr ' ' '\n' | sort -u); do
 	dpkg --print-foreign-architectures | grep -qx "$a" || add_archs="$add_archs $a"
-	ls /var/lib/apt/lists/*_binary-"$a"_Packages* >/dev/null 2>&1 || lists_missing=1
+	has_lists "$a" || lists_missing=1
 done
 
 [ -z "$missing" ] && [ -z "$add_archs" ] && [ $lists_missing -eq 0 ] && exit 0
@@ -66,7 +67,7 @@ if ! apt-get update -q >"$log" 2>&1; then
 		"going on with the package lists there are" >&2
 fi
 for a in $(echo "$debarchs" | tr ' ' '\n' | sort -u); do
-	ls /var/lib/apt/lists/*_binary-"$a"_Packages* >/dev/null 2>&1 ||
+	has_lists "$a" ||
 		die "apt-get update fetched no package list for architecture $a: $(grep -m 1 '^E:' "$log" || echo 'no error given')"
 done
 if [ -n "$missing" ]; then
