@@ -32,18 +32,28 @@ die() { echo "deps: $*" >&2; exit 1; }
 # shellcheck disable=SC2086 # word splitting is the list
 installed=$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' $packages 2>/dev/null |
 	awk '$2 == "installed" { print $1 }')
-missing=""
-for p in $packages; do
-	echo "$installed" | grep -qx "$p" || missing="$missing $p"
-done
+# Those it did not list as installed (one process: every make command
+# runs this, and a process costs milliseconds).
+missing=$(printf '%s\n' "$packages" | awk -v inst="$installed" '
+	BEGIN { n = split(inst, a, "\n"); for (i = 1; i <= n; i++) have[a[i]] = 1 }
+	!($0 in have) { printf " %s", $0 }')
 # busybox-static and v4l-utils are fetched, not installed: the foreign
 # architecture's package lists must be there (apt-cache would say so too,
 # but takes a second a call).
-has_lists() { ls /var/lib/apt/lists/*_binary-"$1"_Packages* >/dev/null 2>&1; }
+has_lists() {
+	set -- /var/lib/apt/lists/*_binary-"$1"_Packages*
+	[ -e "$1" ]
+}
+# Each architecture once (two targets of one architecture name it twice).
+archs=""
+for a in $debarchs; do
+	case " $archs " in *" $a "*) ;; *) archs="$archs $a" ;; esac
+done
+foreign=" $(dpkg --print-foreign-architectures | tr '\n' ' ') "
 add_archs=""
 lists_missing=0
-for a in $(echo "$debarchs" | tr ' ' '\n' | sort -u); do
-	dpkg --print-foreign-architectures | grep -qx "$a" || add_archs="$add_archs $a"
+for a in $archs; do
+	case $foreign in *" $a "*) ;; *) add_archs="$add_archs $a" ;; esac
 	has_lists "$a" || lists_missing=1
 done
 
@@ -66,7 +76,7 @@ if ! apt-get update -q >"$log" 2>&1; then
 	echo "deps: warning: apt-get update: $(grep -m 1 '^E:' "$log" || tail -n 1 "$log");" \
 		"going on with the package lists there are" >&2
 fi
-for a in $(echo "$debarchs" | tr ' ' '\n' | sort -u); do
+for a in $archs; do
 	has_lists "$a" ||
 		die "apt-get update fetched no package list for architecture $a: $(grep -m 1 '^E:' "$log" || echo 'no error given')"
 done
