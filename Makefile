@@ -124,6 +124,12 @@ OWN_TREE := $(if $(FLAVOUR_PATCHDIR)$(filter $(STOCK_FLAVOUR),$(FLAVOUR)),$(FLAV
 KSRC := $(B)/$(OWN_TREE)src/linux-$(KERNEL)
 KSTAMP := $(KSRC).stamp
 KOUT := $(CURDIR)/$(B)/$(OWN_TREE)$(TARGET)/linux-$(FLAVOUR)
+# A flavour that shares the default kernel's tree and changes a few
+# options (modular: vfimc as a module) starts its build directory as a
+# copy of the default kernel's, when that is built: kbuild then compiles
+# only what the options reach (scripts/linux-seed.sh).
+SEEDED_FLAVOURS := modular
+KSEED_OUT := $(if $(filter $(SEEDED_FLAVOURS),$(FLAVOUR)),$(CURDIR)/$(B)/$(TARGET)/linux-default)
 KIMAGE := $(KOUT)/arch/$(ARCH)/boot/$(ARCH_KIMAGE)
 MODDIR := $(TB)/modules-$(FLAVOUR)
 BUSYBOX := $(B)/rootfs/busybox-$(ARCH_DEBARCH)
@@ -347,6 +353,7 @@ $(KSTAMP): $(PATCHES) $(KSRC).pkgver
 	@touch $@
 
 $(KOUT)/.config: $(FRAGMENTS) $(KSTAMP)
+	@$(if $(KSEED_OUT),scripts/linux-seed.sh $(KSEED_OUT) $(KOUT))
 	@scripts/linux-config.sh $(ARCH) $(KSRC) $(KOUT) $(FRAGMENTS)
 
 $(KIMAGE): $(KOUT)/.config $(KSTAMP)
