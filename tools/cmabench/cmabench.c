@@ -406,6 +406,31 @@ static long filler_cma_kb(const struct filler *f)
  */
 #define SHUT_OUT	4
 
+/*
+ * The floor for that: FLOOR_KB, or higher where the zones' watermark is
+ * (min plus boost, /proc/zoneinfo; an allocation that may not use CMA
+ * fails below it with CMA's free pages left out), so that SHUT_OUT chunks
+ * and one more fit above it. A boost, raised after a fragmentation event,
+ * can take the watermark above FLOOR_KB: seen min 6912 kB and boost
+ * 4096 kB, and the filler OOM-killed with cma.no_anon=Y before it had seen
+ * the kernel keep it out.
+ */
+static long shut_out_floor_kb(void)
+{
+	char line[128];
+	long v, wmark = 0;
+	FILE *z = fopen("/proc/zoneinfo", "r");
+
+	if (!z)
+		die("/proc/zoneinfo");
+	while (fgets(line, sizeof(line), z))
+		if (sscanf(line, " min %ld", &v) == 1 || sscanf(line, " boost %ld", &v) == 1)
+			wmark += v;
+	fclose(z);
+	wmark = wmark * (page / 1024) + (SHUT_OUT + 1) * (CHUNK / 1024);
+	return wmark > FLOOR_KB ? wmark : FLOOR_KB;
+}
+
 static int filler_step(struct filler *f)
 {
 	long cma_free = meminfo("CmaFree"), rest;
@@ -413,7 +438,7 @@ static int filler_step(struct filler *f)
 	if (filler_grow(f))
 		return -1;
 	rest = meminfo("MemFree") - meminfo("CmaFree");
-	if (rest > FLOOR_KB || rest >= meminfo("CmaFree") || meminfo("CmaFree") < cma_free ||
+	if (rest > shut_out_floor_kb() || rest >= meminfo("CmaFree") || meminfo("CmaFree") < cma_free ||
 	    f->in[(f->next + f->slots - 1) % f->slots]) {
 		f->shut_out = 0;
 		return 0;
