@@ -87,6 +87,13 @@ agreement_verdict() {
 	ag_name=$1 ag_verdict=$2
 	shift 2
 	agreement_predict "$ag_name" "$@"
+	agreement_judge_verdict "$ag_name" "$ag_verdict"
+}
+
+# agreement_judge_verdict NAME VERDICT: the first result, from
+# $work/NAME.json.
+agreement_judge_verdict() {
+	ag_name=$1 ag_verdict=$2
 	got=$(jq -r '[.problems[].severity] | if index("error") then "error"
 		elif index("warning") then "warning" else "clean" end' "$work/$ag_name.json" 2>/dev/null)
 	is "$got" "$ag_verdict" "$ag_name: cmacheck's verdict is $ag_verdict" ||
@@ -100,14 +107,21 @@ agreement_verdict() {
 agreement_boot() {
 	ag_name=$1
 	shift
+	# (IDLE 30 s: cma-actual's walk of a vendor tree on a real board's
+	# model can keep the console quiet for over 10 s under load.)
+	boot IDLE=30 TIMEOUT=120 "$@" RUN='sh /usr/lib/cmalab/tests/cma-actual.sh'
+	agreement_judge_boot "$ag_name"
+}
+
+# agreement_judge_boot NAME: the second result, this boot ($work/out,
+# boot_rc) held against $work/NAME.json.
+agreement_judge_boot() {
+	ag_name=$1
 	jq -r '(.areas[] | "area \(.name) \(.base // (if .from == "reserved-memory node" and .predicted_base
 			then "placed:\(.predicted_base)" else "placed" end)) \(.size) \(if .default then "yes" else "no" end) \(.window[0]) \(.window[1])"),
 		(.bindings[] | select(.vfimc) | "bind \(.device) \(.area // "-") \(.kind)")' \
 		"$work/$ag_name.json" >"$work/$ag_name.predicted" 2>/dev/null
 	boots=$(jq -r .boot "$work/$ag_name.json" 2>/dev/null)
-	# (IDLE 30 s: cma-actual's walk of a vendor tree on a real board's
-	# model can keep the console quiet for over 10 s under load.)
-	boot IDLE=30 TIMEOUT=120 "$@" RUN='sh /usr/lib/cmalab/tests/cma-actual.sh'
 	cp "$work/out" "$work/$ag_name.actual"
 	if [ "$boots" = fails ]; then
 		[ "$boot_rc" -ne 0 ]
@@ -121,8 +135,15 @@ agreement_boot() {
 		"boot status $boot_rc, cmacheck boot=$boots; $(echo "$diff" | tr '\n' ';')"
 }
 
+# One make run for both: cmacheck's JSON written by it (CHECK_JSON) and
+# its tree where make check would have left it (RUNDIR, the tree at
+# $work/NAME.dtb), then the two results in their order.
 agree() {
-	agreement_verdict "$@"
+	ag_name=$1 ag_verdict=$2
 	shift 2
-	agreement_boot "$ag_name" "$@"
+	boot IDLE=30 TIMEOUT=120 "$@" RUN='sh /usr/lib/cmalab/tests/cma-actual.sh' \
+		RUNDIR="$work/$ag_name" CHECK_JSON="$work/$ag_name.json"
+	cp "$work/err" "$work/$ag_name.check-err"
+	agreement_judge_verdict "$ag_name" "$ag_verdict"
+	agreement_judge_boot "$ag_name"
 }
