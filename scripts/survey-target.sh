@@ -85,22 +85,42 @@ env -u MAKEFLAGS -u MAKELEVEL make -s -C "$src" O="$(cd "$kb" && pwd)" ARCH="$AR
 env -u MAKEFLAGS -u MAKELEVEL make -k -j"$(nproc)" -C "$src" O="$(cd "$kb" && pwd)" \
 	ARCH="$ARCH" CROSS_COMPILE="$ARCH_CROSS" $(cat "$out/candidates") >"$out/dtbs.log" 2>&1 || true
 
-# addresses DTB: every reg and alloc-ranges entry of /reserved-memory's
-# children, "START END" per line, as decimal numbers (the LPAE test below).
-addresses() {
-	ac=$(fdtget -tu "$1" /reserved-memory '#address-cells' 2>/dev/null || echo 2)
-	sc=$(fdtget -tu "$1" /reserved-memory '#size-cells' 2>/dev/null || echo 1)
-	for n in $(fdtget -l "$1" /reserved-memory 2>/dev/null); do
-		for p in reg alloc-ranges; do
-			fdtget -tu "$1" "/reserved-memory/$n" $p 2>/dev/null || true
-		done
-	done | awk -v ac="$ac" -v sc="$sc" '{
-		for (i = 1; i + ac + sc - 1 <= NF; i += ac + sc) {
-			a = ac == 2 ? $i * 4294967296 + $(i + 1) : $i
-			s = sc == 2 ? $(i + ac) * 4294967296 + $(i + ac + 1) : $(i + ac)
-			printf "%.0f %.0f\n", a, a + s
+# facts DTB: "POOL ABOVE" from one dtc run, read as dtc writes a tree
+# (dtb_has_pool, scripts/lib.sh): POOL 1 when a child of /reserved-memory
+# is a CMA pool (reusable or linux,cma-default), ABOVE 1 when one of its
+# children's reg or alloc-ranges entries ends above 4 GiB (the LPAE test
+# below), in /reserved-memory's cells (2 and 1 where it gives none).
+facts() {
+	dtc -q -I dtb -O dts "$1" 2>/dev/null | awk '
+	function hex(s,   i, d, v) {
+		v = 0; s = tolower(s); sub(/^0x/, "", s)
+		for (i = 1; i <= length(s); i++) {
+			d = index("0123456789abcdef", substr(s, i, 1))
+			if (!d) break
+			v = v * 16 + d - 1
 		}
-	}'
+		return v
+	}
+	function cells(line, c,   n) {
+		sub(/^[^<]*</, "", line); sub(/>.*/, "", line)
+		n = split(line, c, " ")
+		return n
+	}
+	/^\t[a-z0-9_-]*:? *reserved-memory {/ { in_rm = 1; ac = 2; sc = 1; next }
+	in_rm && /^\t};/ { in_rm = 0 }
+	in_rm && /^\t\t#address-cells = </ { cells($0, c); ac = hex(c[1]) }
+	in_rm && /^\t\t#size-cells = </ { cells($0, c); sc = hex(c[1]) }
+	in_rm && /^\t\t\t(reusable|linux,cma-default);/ { pool = 1 }
+	in_rm && /^\t\t\t(reg|alloc-ranges) = </ {
+		n = cells($0, c)
+		for (i = 1; i + ac + sc - 1 <= n; i += ac + sc) {
+			a = ac == 2 ? hex(c[i]) * 4294967296 + hex(c[i + 1]) : hex(c[i])
+			z = sc == 2 ? hex(c[i + ac]) * 4294967296 + hex(c[i + ac + 1]) : hex(c[i + ac])
+			if (a + z > 4294967296)
+				above = 1
+		}
+	}
+	END { print pool + 0, above + 0 }'
 }
 
 # json STRING: a JSON string.
@@ -131,13 +151,13 @@ while read -r d; do
 		rc=4
 	else
 		ndtb=$((ndtb + 1))
-		dtb_has_pool "$dtb" || continue
+		f=$(facts "$dtb")
+		[ "${f% *}" = 1 ] || continue
 		npool=$((npool + 1))
 		set -- --dtb "$dtb" --kconfig "$kconfig" --target "$target" --loader unknown --json
 		# 32-bit ARM boards with memory above 4 GiB boot LPAE kernels only.
 		lpae=
-		if [ "$ARCH" = arm ] &&
-			[ "$(addresses "$dtb" | cut -d' ' -f2 | sort -n | tail -n 1)" -gt 4294967296 ] 2>/dev/null; then
+		if [ "$ARCH" = arm ] && [ "${f#* }" = 1 ]; then
 			set -- "$@" --lpae
 			lpae=" (LPAE kernel: regions above 4 GiB)"
 		fi
@@ -147,10 +167,16 @@ while read -r d; do
 		if grep -q 'Sanitizer\|runtime error' "$out/one.err"; then
 			error=$(json "SANITIZER: $(grep -m1 'Sanitizer\|runtime error' "$out/one.err")")
 			rc=5
-		elif [ "$rc" -le 2 ] && from=$(jq -r .ram.from "$out/one.json" 2>/dev/null); then
-			report=$(cat "$out/one.json")
-			# cmacheck says where RAM came from; "assumed: ..." when the tree does not.
-			case $from in assumed*) memory=$from ;; esac
+		# The board's line from cmacheck's JSON in one jq: cmacheck says
+		# where RAM came from, "assumed: ..." when the tree does not.
+		elif [ "$rc" -le 2 ] && line=$(jq -c --arg t "$target" --arg b "$board" --arg v "$vendor" \
+			--arg lpae "$lpae" --argjson ms "$ms" --argjson rc "$rc" '
+			(.ram.from | tostring) as $from |
+			{target: $t, board: $b, vendor: $v,
+			 memory: ((if ($from | startswith("assumed")) then $from else "tree" end) + $lpae),
+			 ms: $ms, status: $rc, error: null, report: .}' "$out/one.json" 2>/dev/null); then
+			echo "$line" >>"$out/boards.jsonl"
+			continue
 		else
 			error=$(json "$(head -n 1 "$out/one.err")")
 		fi
