@@ -438,8 +438,9 @@ static int filler_step(struct filler *f)
 	if (filler_grow(f))
 		return -1;
 	rest = meminfo("MemFree") - meminfo("CmaFree");
-	if (rest > shut_out_floor_kb() || rest >= meminfo("CmaFree") || meminfo("CmaFree") < cma_free ||
-	    f->in[(f->next + f->slots - 1) % f->slots]) {
+	/* The floor last: it reads /proc/zoneinfo, too slow for every step of a fill. */
+	if (rest >= meminfo("CmaFree") || meminfo("CmaFree") < cma_free ||
+	    f->in[(f->next + f->slots - 1) % f->slots] || rest > shut_out_floor_kb()) {
 		f->shut_out = 0;
 		return 0;
 	}
