@@ -107,10 +107,16 @@ agreement_judge_verdict() {
 agreement_boot() {
 	ag_name=$1
 	shift
-	# (IDLE 30 s: cma-actual's walk of a vendor tree on a real board's
-	# model can keep the console quiet for over 10 s under load.)
-	boot IDLE=30 TIMEOUT=120 "$@" RUN='sh /usr/lib/cmalab/tests/cma-actual.sh'
+	actual_boot "$@"
 	agreement_judge_boot "$ag_name"
+}
+
+# actual_boot VAR=VALUE...: the boot that prints what the kernel did
+# (tests/guest/cma-actual.sh) to $work/out. (IDLE 30 s: its walk of a
+# vendor tree on a real board's model can keep the console quiet for over
+# 10 s under load.)
+actual_boot() {
+	boot IDLE=30 TIMEOUT=120 "$@" RUN='sh /usr/lib/cmalab/tests/cma-actual.sh'
 }
 
 # agreement_judge_boot NAME: the second result, this boot ($work/out,
@@ -141,8 +147,7 @@ agreement_judge_boot() {
 agree() {
 	ag_name=$1 ag_verdict=$2
 	shift 2
-	boot IDLE=30 TIMEOUT=120 "$@" RUN='sh /usr/lib/cmalab/tests/cma-actual.sh' \
-		RUNDIR="$work/$ag_name" CHECK_JSON="$work/$ag_name.json"
+	actual_boot "$@" RUNDIR="$work/$ag_name" CHECK_JSON="$work/$ag_name.json"
 	cp "$work/err" "$work/$ag_name.check-err"
 	agreement_judge_verdict "$ag_name" "$ag_verdict"
 	agreement_judge_boot "$ag_name"
