@@ -52,6 +52,14 @@ first_target() {
 # shellcheck disable=SC2034 # for the tests that source this
 TB=build/$target
 
+# cmacheck_model: cmacheck's sources but its front end (main.c, report.c),
+# for the unit and fuzz tests that link the model into their own main().
+cmacheck_model() {
+	for _f in tools/cmacheck/*.c; do
+		case $_f in */main.c|*/report.c) ;; *) echo "$_f" ;; esac
+	done
+}
+
 # kernel_pa TARGET ADDRESS: ADDRESS as TARGET's kernel prints a
 # phys_addr_t (%pa): 8 hex digits on 32-bit ARM (no LPAE), 16 on arm64.
 kernel_pa() {

@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rules.h"
+
 #define MAX_AREAS	32
 #define MAX_BINDINGS	256
 #define MAX_PROBLEMS	128
@@ -90,7 +92,7 @@ void kconfig_defaults(struct kconfig *k);
 void kconfig_target_defaults(struct kconfig *k, const struct target *t);
 int kconfig_read(struct kconfig *k, const char *path, char *err, size_t errlen);
 
-/* --- the model (rules.c) ---------------------------------------------- */
+/* --- the model (model.h says which file models what) ------------------- */
 
 enum severity { SEV_WARNING, SEV_ERROR };
 
@@ -98,7 +100,7 @@ struct problem {
 	enum severity sev;
 	bool fatal;		/* the boot fails: a hang, an oops or a BUG report */
 	char where[WHERE_LEN];	/* a node path, or the argument */
-	char rule[NAME_LEN];	/* a short identifier of the rule */
+	char rule[NAME_LEN];	/* the rule's name (rules.h), or dtc:CHECK */
 	char message[TEXT_LEN];	/* what happens, and what the kernel prints */
 };
 
@@ -177,6 +179,9 @@ struct check {
 	int nbindings;
 	struct problem problems[MAX_PROBLEMS];
 	int nproblems;
+	int dropped;		/* problems past MAX_PROBLEMS, not kept */
+	bool last_dropped;	/* the last problem() was one of them */
+	bool fails;		/* some problem ends the boot (fatal()) */
 	struct span reserved[MAX_SPANS];	/* memblock reservations so far */
 	int nreserved;
 	struct span kernel, initrd, dtb;
@@ -218,8 +223,14 @@ int dt_reserved_span(const void *fdt, uint64_t *lo, uint64_t *hi);
 int check_run(struct check *c, const struct input *in);
 
 void problem(struct check *c, enum severity sev, const char *where,
-	     const char *rule, const char *fmt, ...)
+	     enum rule rule, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+
+/* One of dtc's findings from the tree's build: a warning, rule dtc:CHECK. */
+void problem_dtc(struct check *c, const char *where, const char *check, const char *text);
+
+/* The rules' table (rules.h), as --list-rules prints it: text or JSON. */
+void rules_print(bool json);
 
 /* --- report.c --------------------------------------------------------- */
 

@@ -7,6 +7,7 @@
  *            [--kconfig FILE] [--target ARCH-KERNEL] [--initrd-size SIZE]
  *            [--system-map FILE] [--loader qemu|unknown] [--lpae] [--dtc-log FILE]
  *            [--stock] [--json | --brief]
+ *   cmacheck --list-rules [--json]
  *
  * RAM comes from the tree's /memory nodes, every bank at its own base; or
  * --ram SIZE, one bank of SIZE at the tree's first bank's base, as QEMU's
@@ -32,9 +33,11 @@
  * (memblock allocates top down). Exit status: 0 clean,
  * 1 warnings only, 2 errors, 3 bad usage or unreadable input.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE	/* getopt_long() */
 #include <errno.h>
+#include <getopt.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,14 +59,22 @@ static int usage(void)
 		"                [--system-map FILE] [--loader qemu|unknown] [--lpae] [--dtc-log FILE]\n"
 		"                [--stock]\n"
 		"                [--json | --brief]\n"
+		"       cmacheck --list-rules [--json]\n"
 		"targets: arm-6.1 (the default), arm-6.12, arm64-6.1, arm64-6.12\n");
 	return EXIT_USAGE;
 }
 
-static int fail(const char *fmt, const char *a, const char *b)
+/* One line naming the input and the rule it breaks; the usage exit status. */
+static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static int fail(const char *fmt, ...)
 {
+	va_list ap;
+
 	fprintf(stderr, "%s: ", prog);
-	fprintf(stderr, fmt, a, b);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fputc('\n', stderr);
 	return EXIT_USAGE;
 }
@@ -187,9 +198,9 @@ static int memory_assumed(struct input *in, const char *dtb, int zero)
 		return 0;
 	}
 	if (dt_reserved_span(in->fdt, &lo, &hi))
-		return fail("--dtb %s: %s: give --memory BASE:SIZE (make check: MEMORY=)", dtb,
-			    "no /memory node (the bootloader adds it), and no address in "
-			    "/reserved-memory to assume RAM from");
+		return fail("--dtb %s: no /memory node (the bootloader adds it), and no address "
+			    "in /reserved-memory to assume RAM from: give --memory BASE:SIZE "
+			    "(make check: MEMORY=)", dtb);
 	base = lo / GIB * GIB;
 	size = (hi - base + GIB - 1) / GIB * GIB;
 	in->banks[0] = (struct bank){ base, size };
@@ -215,7 +226,7 @@ static int memory(struct input *in, const char *dtb, const char *ram, const char
 	if (mem) {
 		if (parse_memory(mem, in))
 			return fail("--memory '%s': BASE:SIZE[,BASE:SIZE...], sizes above 0 and "
-				    "banks that do not overlap, up to %s", mem, "8 banks");
+				    "banks that do not overlap, up to %d banks", mem, MAX_BANKS);
 		in->mem_from = "--memory";
 		return 0;
 	}
@@ -227,7 +238,7 @@ static int memory(struct input *in, const char *dtb, const char *ram, const char
 		in->banks[0].base = n ? tree[0].base : zero ? dt_memory_base(in->fdt) : 0;
 		if (parse_size(ram, &in->banks[0].size) || in->banks[0].size < 16 * MIB ||
 		    in->banks[0].size % MIB)
-			return fail("--ram '%s': a whole number of MiB, 16M or more%s", ram, "");
+			return fail("--ram '%s': a whole number of MiB, 16M or more", ram);
 		if (!n && !zero)
 			return fail("--dtb %s: no /memory node to say where RAM starts: give "
 				    "--memory BASE:SIZE instead of --ram %s (make check: MEMORY=)",
@@ -257,14 +268,13 @@ static int dtc_findings(struct check *c, const char *path)
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f)) {
-		char *w = strstr(line, "Warning ("), *end, *text, rule[NAME_LEN];
+		char *w = strstr(line, "Warning ("), *end, *text;
 		char where[WHERE_LEN] = "dtc";
 
 		if (!w || !(end = strstr(w, "): ")))
 			continue;
 		w += strlen("Warning (");
 		*end = '\0';
-		snprintf(rule, sizeof(rule), "dtc:%.58s", w);
 		text = end + 3;
 		text[strcspn(text, "\n")] = '\0';
 		if (text[0] == '/' && strstr(text, ": ")) {
@@ -273,7 +283,7 @@ static int dtc_findings(struct check *c, const char *path)
 			snprintf(where, sizeof(where), "%s", text);
 			text = end + 2;
 		}
-		problem(c, SEV_WARNING, where, rule, "%s (dtc, as the kernel's build runs it)", text);
+		problem_dtc(c, where, w, text);
 	}
 	fclose(f);
 	return 0;
@@ -287,119 +297,147 @@ static int memory_reach(const struct input *in)
 	if (in->kc.target.arch != ARCH_ARM || in->kc.lpae || ram_top(in) <= UINT64_C(1) << 32)
 		return 0;
 	snprintf(top, sizeof(top), "0x%" PRIx64, ram_top(in));
-	return fail("RAM ends at %s: 32-bit ARM without LPAE addresses RAM below 4 GiB %s",
-		    top, "only (CONFIG_ARM_LPAE)");
+	return fail("RAM ends at %s: 32-bit ARM without LPAE addresses RAM below 4 GiB "
+		    "only (CONFIG_ARM_LPAE)", top);
+}
+
+enum { OPT_DTB = 256, OPT_BOOTARGS, OPT_KCONFIG, OPT_SYSMAP, OPT_TARGET, OPT_RAM,
+       OPT_MEMORY, OPT_INITRD, OPT_LOADER, OPT_DTCLOG, OPT_JSON, OPT_BRIEF, OPT_LPAE,
+       OPT_STOCK, OPT_LIST_RULES };
+
+static const struct option options[] = {
+	{ "dtb", required_argument, NULL, OPT_DTB },
+	{ "bootargs", required_argument, NULL, OPT_BOOTARGS },
+	{ "kconfig", required_argument, NULL, OPT_KCONFIG },
+	{ "system-map", required_argument, NULL, OPT_SYSMAP },
+	{ "target", required_argument, NULL, OPT_TARGET },
+	{ "ram", required_argument, NULL, OPT_RAM },
+	{ "memory", required_argument, NULL, OPT_MEMORY },
+	{ "initrd-size", required_argument, NULL, OPT_INITRD },
+	{ "loader", required_argument, NULL, OPT_LOADER },
+	{ "dtc-log", required_argument, NULL, OPT_DTCLOG },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "brief", no_argument, NULL, OPT_BRIEF },
+	{ "lpae", no_argument, NULL, OPT_LPAE },
+	{ "stock", no_argument, NULL, OPT_STOCK },
+	{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
+	{ NULL, 0, NULL, 0 },
+};
+
+struct args {
+	const char *dtb, *kconfig, *sysmap, *ram, *initrd, *target, *mem, *loader, *dtclog;
+	bool lpae, json, brief, list_rules;
+};
+
+/* The options into *a and in; -1 on anything getopt_long() refuses. */
+static int parse_args(int argc, char **argv, struct args *a, struct input *in)
+{
+	int opt;
+
+	a->loader = "qemu";
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
+		switch (opt) {
+		case OPT_DTB: a->dtb = optarg; break;
+		case OPT_BOOTARGS: in->bootargs = optarg; break;
+		case OPT_KCONFIG: a->kconfig = optarg; break;
+		case OPT_SYSMAP: a->sysmap = optarg; break;
+		case OPT_TARGET: a->target = optarg; break;
+		case OPT_RAM: a->ram = optarg; break;
+		case OPT_MEMORY: a->mem = optarg; break;
+		case OPT_INITRD: a->initrd = optarg; break;
+		case OPT_LOADER: a->loader = optarg; break;
+		case OPT_DTCLOG: a->dtclog = optarg; break;
+		case OPT_JSON: a->json = true; break;
+		case OPT_BRIEF: a->brief = true; break;
+		case OPT_LPAE: a->lpae = true; break;
+		case OPT_STOCK: in->stock = true; break;
+		case OPT_LIST_RULES: a->list_rules = true; break;
+		default: return -1;
+		}
+	}
+	return optind < argc ? -1 : 0;
+}
+
+/* The target and kernel configuration; 0, or an exit status after a message. */
+static int configure(const struct args *a, struct input *in)
+{
+	struct target t;
+	char err[256];
+
+	if (a->target && target_parse(a->target, &t))
+		return fail("--target '%s': one of arm-6.1, arm-6.12, arm64-6.1, arm64-6.12",
+			    a->target);
+	if (a->kconfig && kconfig_read(&in->kc, a->kconfig, err, sizeof(err)))
+		return fail("--kconfig: %s", err);
+	if (a->kconfig && a->target && in->kc.target_known &&
+	    strcmp(a->target, target_name(&in->kc.target)))
+		return fail("--target %s, but --kconfig is a %s kernel's", a->target,
+			    target_name(&in->kc.target));
+	if (a->target && !a->kconfig)
+		kconfig_target_defaults(&in->kc, &t);
+	else if (a->target)
+		in->kc.target = t;
+	if (strcmp(a->loader, "qemu") && strcmp(a->loader, "unknown"))
+		return fail("--loader '%s': qemu (QEMU's, the default) or unknown (a board's "
+			    "bootloader)", a->loader);
+	in->loader_unknown = !strcmp(a->loader, "unknown");
+	if (a->lpae && in->kc.target.arch != ARCH_ARM)
+		return fail("--lpae: a 32-bit ARM option; arm64 has no LPAE switch");
+	if (a->lpae)
+		in->kc.lpae = in->kc.highmem = true;
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	const char *dtb = NULL, *kconfig = NULL, *sysmap = NULL, *ram = NULL, *initrd = NULL;
-	const char *target = NULL, *mem = NULL, *loader = "qemu", *dtclog = NULL;
-	bool lpae = false;
 	static struct input in;
-	struct target t;
 	static struct check c;
+	struct args a = { 0 };
 	char err[256];
-	bool json = false, brief = false;
-	int i, ret;
+	int ret;
 
 	kconfig_defaults(&in.kc);
-	for (i = 1; i < argc; i++) {
-		const char *opt = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
-
-		if (!strcmp(opt, "--json")) {
-			json = true;
-			continue;
-		}
-		if (!strcmp(opt, "--brief")) {
-			brief = true;
-			continue;
-		}
-		if (!strcmp(opt, "--lpae")) {
-			lpae = true;
-			continue;
-		}
-		if (!strcmp(opt, "--stock")) {
-			in.stock = true;
-			continue;
-		}
-		if (!val)
-			return usage();
-		i++;
-		if (!strcmp(opt, "--dtb")) {
-			dtb = val;
-		} else if (!strcmp(opt, "--bootargs")) {
-			in.bootargs = val;
-		} else if (!strcmp(opt, "--kconfig")) {
-			kconfig = val;
-		} else if (!strcmp(opt, "--system-map")) {
-			sysmap = val;
-		} else if (!strcmp(opt, "--target")) {
-			target = val;
-		} else if (!strcmp(opt, "--ram")) {
-			ram = val;
-		} else if (!strcmp(opt, "--memory")) {
-			mem = val;
-		} else if (!strcmp(opt, "--initrd-size")) {
-			initrd = val;
-		} else if (!strcmp(opt, "--loader")) {
-			loader = val;
-		} else if (!strcmp(opt, "--dtc-log")) {
-			dtclog = val;
-		} else {
-			return usage();
-		}
-	}
-	if (!dtb || (ram && mem))
+	if (parse_args(argc, argv, &a, &in))
 		return usage();
-	if (target && target_parse(target, &t))
-		return fail("--target '%s': %s", target,
-			    "one of arm-6.1, arm-6.12, arm64-6.1, arm64-6.12");
-	if (kconfig && kconfig_read(&in.kc, kconfig, err, sizeof(err)))
-		return fail("--kconfig: %s%s", err, "");
-	if (kconfig && target && in.kc.target_known &&
-	    strcmp(target, target_name(&in.kc.target)))
-		return fail("--target %s, but --kconfig is a %s kernel's", target,
-			    target_name(&in.kc.target));
-	if (target && !kconfig)
-		kconfig_target_defaults(&in.kc, &t);
-	else if (target)
-		in.kc.target = t;
-	if (strcmp(loader, "qemu") && strcmp(loader, "unknown"))
-		return fail("--loader '%s': %s", loader,
-			    "qemu (QEMU's, the default) or unknown (a board's bootloader)");
-	in.loader_unknown = !strcmp(loader, "unknown");
-	if (lpae && in.kc.target.arch != ARCH_ARM)
-		return fail("--lpae: %s%s", "a 32-bit ARM option; arm64 has no LPAE switch", "");
-	if (lpae)
-		in.kc.lpae = in.kc.highmem = true;
-	in.fdt = read_dtb(dtb, &in.fdt_size, err, sizeof(err));
-	if (!in.fdt)
-		return fail("--dtb %s: %s", dtb, err);
-	ret = memory(&in, dtb, ram, mem);
-	if (!ret)
-		ret = memory_reach(&in);
+	if (a.list_rules) {
+		rules_print(a.json);
+		return 0;
+	}
+	if (!a.dtb || (a.ram && a.mem))
+		return usage();
+	ret = configure(&a, &in);
 	if (ret)
 		return ret;
-	if (initrd && (parse_size(initrd, &in.initrd_size) ||
-		       in.initrd_size > in.banks[0].size / 2))
-		return fail("--initrd-size '%s': a size (K/M/G suffix) up to half of%s",
-			    initrd, " the first bank of RAM");
-	if (sysmap && kernel_end(sysmap, &in.kc, ram_base(&in), &in.kernel_end))
-		return fail("--system-map %s: no _text and _end symbols for this target%s",
-			    sysmap, "");
+	in.fdt = read_dtb(a.dtb, &in.fdt_size, err, sizeof(err));
+	if (!in.fdt)
+		return fail("--dtb %s: %s", a.dtb, err);
+	ret = memory(&in, a.dtb, a.ram, a.mem);
+	if (!ret)
+		ret = memory_reach(&in);
+	if (!ret && a.initrd && (parse_size(a.initrd, &in.initrd_size) ||
+				 in.initrd_size > in.banks[0].size / 2))
+		ret = fail("--initrd-size '%s': a size (K/M/G suffix) up to half of the first "
+			   "bank of RAM", a.initrd);
+	if (!ret && a.sysmap && kernel_end(a.sysmap, &in.kc, ram_base(&in), &in.kernel_end))
+		ret = fail("--system-map %s: no _text and _end symbols for this target", a.sysmap);
+	if (ret) {
+		free((void *)in.fdt);
+		return ret;
+	}
 
 	ret = check_run(&c, &in);
-	if (dtclog && dtc_findings(&c, dtclog)) {
+	if (a.dtclog && dtc_findings(&c, a.dtclog)) {
+		ret = fail("--dtc-log %s: %s", a.dtclog, strerror(errno));
 		free((void *)in.fdt);
-		return fail("--dtc-log %s: %s", dtclog, strerror(errno));
+		return ret;
 	}
-	if (dtclog && !ret && c.nproblems)
+	if (a.dtclog && !ret && c.nproblems)
 		ret = 1;
-	if (json)
+	if (a.json)
 		report_json(&c);
 	else
-		report_text(&c, dtb, brief);
+		report_text(&c, a.dtb, a.brief);
 	free((void *)in.fdt);
 	return ret;
 }

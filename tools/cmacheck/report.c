@@ -35,12 +35,7 @@ static int count(const struct check *c, enum severity sev)
 
 static bool boots(const struct check *c)
 {
-	int i;
-
-	for (i = 0; i < c->nproblems; i++)
-		if (c->problems[i].fatal)
-			return false;
-	return true;
+	return !c->fails;
 }
 
 struct mapline {
@@ -113,6 +108,9 @@ static void problems(const struct check *c)
 		printf("%s: %s: [%s] %s\n", p->sev == SEV_ERROR ? "error" : "warning",
 		       p->where, p->rule, p->message);
 	}
+	if (c->dropped)
+		printf("(%d more problem(s) not listed: this checker keeps %d)\n", c->dropped,
+		       MAX_PROBLEMS);
 	printf("%d error(s), %d warning(s)%s\n", count(c, SEV_ERROR), count(c, SEV_WARNING),
 	       boots(c) ? "" : "; the boot will fail (a hang, an oops or a BUG report)");
 }
@@ -246,7 +244,8 @@ void report_json(const struct check *c)
 		json_str(b->kind);
 		printf(",\"vfimc\":%s}", is_vfimc(c, b->device) ? "true" : "false");
 	}
-	printf("],\"boot\":\"%s\",\"problems\":[", boots(c) ? "ok" : "fails");
+	printf("],\"boot\":\"%s\",\"dropped\":%d,\"problems\":[", boots(c) ? "ok" : "fails",
+	       c->dropped);
 	for (i = 0; i < c->nproblems; i++) {
 		const struct problem *p = &c->problems[i];
 
