@@ -931,6 +931,106 @@ static void test_two_banks(void **state)
 	free(fdt);
 }
 
+/*
+ * A region placed by size on 32-bit ARM lands from the top down; when
+ * highmem cannot hold it, across lowmem's end: reserved, then refused by
+ * cma_activate_area(). 1 GiB at 1 GiB: lowmem ends at 0x70000000, 256 MiB
+ * of highmem above. The advice names alloc-ranges below and the largest
+ * size that fits above, and each works.
+ */
+static void test_placed_across_lowmem(void **state)
+{
+	struct region r[] = { { .name = "linux,cma", .size = 320 * MIB, .reusable = true,
+				.dflt = true } };
+	void *fdt = build(r, 1, NULL, 2);
+
+	(void)state;
+	assert_int_equal(run(fdt, NULL, 1024 * MIB), 2);
+	assert_non_null(find("zone-boundary"));
+	assert_non_null(strstr(find("zone-boundary")->message, "could not be activated"));
+	assert_non_null(strstr(find("zone-boundary")->message,
+			       "alloc-ranges = <0x0 0x40000000 0x0 0x30000000>"));
+	assert_non_null(strstr(find("zone-boundary")->message, "at most 256 MiB"));
+	assert_true(area("linux,cma")->inactive);
+	assert_true(area("linux,cma")->is_default);
+	assert_false(chk.fails);
+	free(fdt);
+	/* 256 MiB fits in highmem: an area there, activated. */
+	r[0].size = 256 * MIB;
+	fdt = build(r, 1, NULL, 2);
+	assert_int_equal(run(fdt, NULL, 1024 * MIB), 0);
+	assert_false(area("linux,cma")->inactive);
+	assert_true(area("linux,cma")->base >= 0x70000000);
+	free(fdt);
+	/* arm64 has no highmem: the same region is one zone's. */
+	r[0].size = 320 * MIB;
+	fdt = build(r, 1, NULL, 2);
+	assert_int_equal(run_on("arm64-6.12", fdt, NULL, 1024 * MIB), 0);
+	assert_false(area("linux,cma")->inactive);
+	free(fdt);
+}
+
+/*
+ * mem= as early_mem() takes it: on ARM it replaces the tree's RAM (lowmem
+ * ends where it does), on arm64 it keeps that much from the bottom; an
+ * initrd the loader put beyond it is dropped on ARM (the boot fails).
+ */
+static void test_mem(void **state)
+{
+	void *fdt = build(NULL, 0, NULL, 2);
+
+	(void)state;
+	/* 1 GiB at 1 GiB, mem=448M: a fixed cma= across the new lowmem end. */
+	assert_int_equal(run(fdt, "cma=256M@0x50000000 mem=448M", 1024 * MIB), 2);
+	assert_non_null(find("lowmem-boundary"));
+	assert_int_equal(chk.lowmem_end, BASE_1G + 448 * MIB);
+	assert_string_equal(chk.mem, "mem=448M");
+	/* Without it, the same cma= is clean. */
+	assert_int_equal(run(fdt, "cma=256M@0x50000000", 1024 * MIB), 0);
+	/* mem=SIZE@START adds a bank; two of them, two banks. */
+	assert_int_equal(run(fdt, "mem=256M mem=256M@0x60000000", 1024 * MIB), 0);
+	assert_int_equal(chk.in->nbanks, 2);
+	assert_int_equal(ram_total(chk.in), 512 * MIB);
+	/* arm64: the last mem= is a limit; a placed area stays under it. */
+	assert_int_equal(run_on("arm64-6.1", fdt, "mem=384M cma=64M", 1024 * MIB), 0);
+	assert_int_equal(ram_top(chk.in), BASE_1G + 384 * MIB);
+	assert_true(area("reserved")->base + area("reserved")->size <= BASE_1G + 384 * MIB);
+	/* The initrd at RAM base + 128 MiB is beyond mem=64M: ARM drops it. */
+	assert_int_equal(run(fdt, "mem=64M", 1024 * MIB), 2);
+	assert_non_null(find("mem-initrd"));
+	assert_true(chk.fails);
+	/* arm64 adds the initrd's memory back. */
+	assert_int_equal(run_on("arm64-6.12", fdt, "mem=64M", 1024 * MIB), 0);
+	free(fdt);
+}
+
+/*
+ * Two regions say linux,cma-default: both become areas, the last one
+ * rmem_cma_setup() sees is the default, and the order differs: 6.1 sets
+ * fixed regions up by base, 6.12 in tree order.
+ */
+static void test_default_twice(void **state)
+{
+	const struct region r[] = {
+		{ .name = "b@58000000", .base = 0x58000000, .size = 16 * MIB, .reusable = true,
+		  .dflt = true },
+		{ .name = "a@50000000", .base = 0x50000000, .size = 16 * MIB, .reusable = true,
+		  .dflt = true },
+	};
+	void *fdt = build(r, 2, NULL, 2);
+
+	(void)state;
+	assert_int_equal(run_on("arm64-6.1", fdt, NULL, 512 * MIB), 1);
+	assert_non_null(find("default-twice"));
+	assert_true(area("b@58000000")->is_default);
+	assert_false(area("a@50000000")->is_default);
+	assert_int_equal(run_on("arm64-6.12", fdt, NULL, 512 * MIB), 1);
+	assert_true(area("a@50000000")->is_default);
+	assert_false(area("b@58000000")->is_default);
+	assert_non_null(strstr(find("default-twice")->message, "b@58000000 is then an ordinary"));
+	free(fdt);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -960,6 +1060,9 @@ int main(void)
 		cmocka_unit_test(test_ram_at_zero),
 		cmocka_unit_test(test_ram_at_2g),
 		cmocka_unit_test(test_two_banks),
+		cmocka_unit_test(test_placed_across_lowmem),
+		cmocka_unit_test(test_mem),
+		cmocka_unit_test(test_default_twice),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,6 +1,11 @@
 # cma-actual: what the kernel made of the CMA configuration, one line each,
 # for tests/cmacheck/agreement.test to hold against cmacheck's prediction:
-#   area NAME BASE SIZE DEFAULT   every CMA area (debugfs), bytes, yes|no
+#   area NAME BASE SIZE DEFAULT   every CMA area (debugfs), bytes, yes|no:
+#                                 the default area is the one the CMA
+#                                 dma-buf heap serves (cma_heap.c names
+#                                 its heap after dev_get_cma_area(NULL));
+#                                 a kernel without heaps: cma='s area, or
+#                                 a node that says linux,cma-default
 #   bind PATH AREA KIND           every vfimc node: its area (- for none)
 #                                 and kind (cma, default-cma, pool, none,
 #                                 unbound when no driver bound it,
@@ -10,8 +15,9 @@ for d in /sys/kernel/debug/cma/*; do
 	[ -d "$d" ] || continue
 	name=${d##*/}
 	dflt=no
-	# The default area: cma='s is named "reserved"; a DT node says so itself.
-	if [ "$name" = reserved ] || [ -e "$dt/reserved-memory/$name/linux,cma-default" ]; then
+	if [ -d /sys/class/dma_heap ]; then
+		[ -e "/sys/class/dma_heap/$name" ] && dflt=yes
+	elif [ "$name" = reserved ] || [ -e "$dt/reserved-memory/$name/linux,cma-default" ]; then
 		dflt=yes
 	fi
 	echo "area $name $(($(cat "$d/base_pfn") * 4096)) $(($(cat "$d/count") * 4096)) $dflt"

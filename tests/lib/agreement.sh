@@ -7,7 +7,7 @@
 # what the kernel did is what cmacheck said: the same CMA areas (names,
 # sizes, default or not), a fixed area at its base, a region the tree
 # sizes at the base cmacheck places it, the default area inside its
-# window, the same binding for every vfimc device (the JSON's "vfimc":
+# window, an area cma_activate_area() refuses with no pages, the same binding for every vfimc device (the JSON's "vfimc":
 # the bindings a guest can read back) - or, where cmacheck
 # says the boot fails, a boot that fails. Leaves cmacheck's JSON in
 # $work/NAME.json and the kernel's lines (tests/guest/cma-actual.sh) in
@@ -124,7 +124,7 @@ actual_boot() {
 agreement_judge_boot() {
 	ag_name=$1
 	jq -r '(.areas[] | "area \(.name) \(.base // (if .from == "reserved-memory node" and .predicted_base
-			then "placed:\(.predicted_base)" else "placed" end)) \(.size) \(if .default then "yes" else "no" end) \(.window[0]) \(.window[1])"),
+			then "placed:\(.predicted_base)" else "placed" end)) \(if .activated == false then 0 else .size end) \(if .default then "yes" else "no" end) \(.window[0]) \(.window[1])"),
 		(.bindings[] | select(.vfimc) | "bind \(.device) \(.area // "-") \(.kind)")' \
 		"$work/$ag_name.json" >"$work/$ag_name.predicted" 2>/dev/null
 	boots=$(jq -r .boot "$work/$ag_name.json" 2>/dev/null)

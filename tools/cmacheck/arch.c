@@ -3,7 +3,7 @@
  * cmacheck's model of setup_arch()'s memory steps on 32-bit ARM
  * (arch/arm/kernel/setup.c, arch/arm/mm/init.c, arch/arm/mm/mmu.c) and
  * arm64 (arch/arm64/kernel/setup.c, arch/arm64/mm/init.c): the early
- * parameters (vmalloc=; cma= is contiguous.c's), lowmem's end and
+ * parameters (mem=, vmalloc=; cma= is contiguous.c's), lowmem's end and
  * the DMA zone, pageblock_order, what the loader put in RAM and what
  * memblock holds before /reserved-memory, and arm64's bootmem_init().
  */
@@ -19,13 +19,108 @@
 #define VMALLOC_END	UINT64_C(0xff800000)
 #define VMALLOC_OFFSET	(8 * MIB)
 
+/*
+ * init/initramfs.c: reserve_initrd_mem(): an initrd the loader put outside
+ * the RAM mem= kept is dropped on 32-bit ARM ("INITRD: ... is not a memory
+ * region - disabling initrd"), and with it the root filesystem; arm64's
+ * arm64_memblock_init() adds its memory back. True if the initrd stays.
+ */
+static bool initrd_kept(struct check *c)
+{
+	if (!c->mem_given || in_bank(c, c->initrd.start, c->initrd.end))
+		return true;
+	if (arm64(c)) {
+		struct input *k = &c->kept;
+		char err[160];
+
+		if (k->nbanks < MAX_BANKS) {
+			k->banks[k->nbanks++] = (struct bank){ c->initrd.start & ~UINT64_C(4095),
+				align_up(c->initrd.end, 4096) - (c->initrd.start & ~UINT64_C(4095)) };
+			banks_sort(k->banks, k->nbanks, err, sizeof(err));
+		}
+		return true;
+	}
+	problem(c, SEV_ERROR, c->mem, RULE_MEM_INITRD,
+		"the initrd (0x%08" PRIx64 "-0x%08" PRIx64 ", where the loader put it in the "
+		"RAM the tree describes) is not in the RAM %s keeps: \"INITRD: 0x%08" PRIx64
+		"+0x%08" PRIx64 " is not a memory region - disabling initrd\", then no root "
+		"filesystem: the boot fails", c->initrd.start, c->initrd.end, c->mem,
+		c->initrd.start, align_up(c->initrd.end - c->initrd.start, 4096));
+	fatal(c);
+	return false;
+}
+
+/*
+ * early_mem(). 32-bit ARM (arch/arm/kernel/setup.c): the first mem= drops
+ * the tree's banks and each adds size[@start], start defaulting to
+ * PHYS_OFFSET (the start of RAM), page aligned as arm_add_memory() does;
+ * lowmem then ends where that RAM does, if before 768 MiB. arm64
+ * (arch/arm64/mm/init.c): the last mem= is memory_limit, which
+ * arm64_memblock_init() applies by keeping that much RAM from the bottom
+ * (memblock_mem_limit_remove_map()).
+ */
+static void early_mem(struct check *c, const char *val)
+{
+	struct input *k = &c->kept;
+	uint64_t size, start, aligned;
+	size_t at = strlen(c->mem);
+	const char *end;
+
+	if (!val)
+		return;
+	snprintf(c->mem + at, sizeof(c->mem) - at, "%smem=%s", at ? " " : "", val);
+	size = memparse(val, &end);
+	if (arm64(c)) {
+		c->mem_limit = size & ~UINT64_C(4095);
+		c->mem_given = c->mem_arm64_limit = true;
+		return;
+	}
+	start = *end == '@' ? memparse(end + 1, NULL) : c->loaded.base;
+	if (!c->mem_given)
+		k->nbanks = 0;
+	c->mem_given = true;
+	aligned = align_up(start, 4096);
+	size = aligned > start + size ? 0 : (size - (aligned - start)) & ~UINT64_C(4095);
+	if (size && k->nbanks < MAX_BANKS)
+		k->banks[k->nbanks++] = (struct bank){ phys(c, aligned), phys(c, size) };
+}
+
+/* RAM as mem= leaves it: the banks early_mem() made, or arm64's limit. */
+static void mem_applied(struct check *c)
+{
+	struct input *k = &c->kept;
+	uint64_t left = c->mem_limit;
+	char err[160];
+	int i;
+
+	if (!c->mem_given)
+		return;
+	if (c->mem_arm64_limit) {
+		for (i = 0; i < k->nbanks && left; i++) {
+			if (k->banks[i].size > left)
+				k->banks[i].size = left;
+			left -= k->banks[i].size;
+		}
+		k->nbanks = i;
+	} else {
+		banks_sort(k->banks, k->nbanks, err, sizeof(err));
+	}
+	if (!k->nbanks) {
+		problem(c, SEV_ERROR, c->mem, RULE_MEM_INITRD,
+			"%s leaves the kernel no RAM at all: the boot fails before the console",
+			c->mem);
+		fatal(c);
+		*k = *c->given;
+	}
+}
+
 void early_reservations(struct check *c)
 {
 	const struct input *in = c->in;
 	/* arm64: QEMU loads the Image 2 MiB into RAM (main.c: kernel_end()). */
 	uint64_t kstart = arm64(c) ? ram_base(in) + 2 * MIB : ram_base(in);
 	uint64_t kend = in->kernel_end ? in->kernel_end : kstart + 16 * MIB;
-	uint64_t istart, half = in->banks[0].size / 2;
+	uint64_t istart, half = c->loaded.size / 2;
 	int n;
 
 	/*
@@ -53,9 +148,9 @@ void early_reservations(struct check *c)
 	 * QEMU (hw/arm/boot.c): the initrd at min(RAM / 2, 128 MiB) into the
 	 * bank it loads into (the first), the DTB after.
 	 */
-	istart = ram_base(in) + (half < 128 * MIB ? half : 128 * MIB);
+	istart = c->loaded.base + (half < 128 * MIB ? half : 128 * MIB);
 	c->initrd = (struct span){ istart, istart + in->initrd_size, "initrd", false };
-	if (in->initrd_size)
+	if (in->initrd_size && initrd_kept(c))
 		reserve(c, c->initrd.start, c->initrd.end, "the initrd");
 	c->dtb.start = align_up(in->initrd_size ? c->initrd.end : istart, 4096);
 	c->dtb.end = c->dtb.start + align_up(in->fdt_size, 4096);
@@ -78,6 +173,8 @@ static void on_param(const char *param, const char *val, void *arg)
 
 	if (!strcmp(param, "cma")) {
 		cma_param_parse(&c->cma, val);
+	} else if (!strcmp(param, "mem")) {
+		early_mem(c, val);
 	} else if (!strcmp(param, "vmalloc") && val && !arm64(c)) {
 		/* arch/arm/mm/mmu.c: early_vmalloc(), clamped as it clamps. */
 		uint64_t v = memparse(val, NULL);
@@ -94,6 +191,7 @@ void command_line(struct check *c)
 		problem(c, SEV_ERROR, "bootargs", RULE_CMDLINE_LENGTH,
 			"the command line is longer than this checker reads (4095 bytes); "
 			"the kernel's COMMAND_LINE_SIZE is 1024 on ARM, 2048 on arm64");
+	mem_applied(c);
 }
 
 /*

@@ -168,7 +168,10 @@ int check_run(struct check *c, const struct input *in)
 	int i, errors = 0, warnings = 0;
 
 	memset(c, 0, sizeof(*c));
-	c->in = in;
+	c->given = in;
+	c->kept = *in;
+	c->loaded = in->banks[0];
+	c->in = &c->kept;
 	if (in->mem_note[0])
 		problem(c, SEV_WARNING, "/memory", RULE_RAM_ASSUMED, "%s", in->mem_note);
 	command_line(c);

@@ -110,6 +110,8 @@ struct area {
 	uint64_t base, size;	/* a placed area's base is our prediction */
 	uint64_t win_start, win_end;
 	bool is_default;
+	bool inactive;		/* reserved, then refused by cma_activate_area():
+				 * debugfs shows it with no pages */
 	char from[NAME_LEN];	/* "reserved-memory node", "cma=" or "Kconfig" */
 	int node;		/* DT offset, -1 for cma= and Kconfig */
 };
@@ -160,7 +162,13 @@ struct input {
 };
 
 struct check {
-	const struct input *in;
+	const struct input *in;	/* the input as the kernel keeps it (mem=) */
+	struct input kept;	/* what in points to */
+	const struct input *given;	/* the input as check_run() got it */
+	struct bank loaded;	/* the first bank as the loader saw it */
+	char mem[TEXT_LEN];	/* the mem= values that changed RAM; "" none */
+	bool mem_given, mem_arm64_limit;
+	uint64_t mem_limit;	/* arm64: the last mem= */
 	struct cma_param cma;
 	uint64_t vmalloc_size;
 	uint64_t lowmem_end;	/* first address past lowmem */

@@ -57,25 +57,115 @@ const struct area *default_area(const struct check *c)
 	return NULL;
 }
 
+/* value in cells, as a tree writes it: "0x0 0x30000000" for two. */
+static void cells_str(char *buf, size_t len, uint64_t v, uint32_t cells)
+{
+	if (cells == 2)
+		snprintf(buf, len, "0x%" PRIx64 " 0x%08" PRIx64, v >> 32, v & UINT32_MAX);
+	else
+		snprintf(buf, len, "0x%" PRIx64, v);
+}
+
+/*
+ * What a user does about a region placed by size across the zone
+ * boundary: alloc-ranges below it (where memblock then places it), or a
+ * size the zone above holds. r's own reservation is lifted while asking.
+ */
+static void zone_fix(struct check *c, const struct rmem *r, char *buf, size_t len)
+{
+	const void *fdt = c->in->fdt;
+	uint32_t ac = cells_prop(fdt, 0, "#address-cells", 1, NULL);
+	uint32_t sc = cells_prop(fdt, 0, "#size-cells", 1, NULL);
+	uint64_t lo = ram_base(c->in), above = 0, size;
+	char base[40], span[40];
+	size_t at = 0;
+	bool below;
+
+	give_back(c, r->base, r->size);
+	below = alloc_top_down(c, r->size, c->pageblock, lo, c->zone_end) != 0;
+	for (size = (c->mem_end - c->zone_end) & ~(c->pageblock - 1); size && !above;
+	     size -= c->pageblock)
+		if (alloc_top_down(c, size, c->pageblock, c->zone_end, c->mem_end))
+			above = size;
+	reserve(c, r->base, r->base + r->size, "%s (placed here, as predicted)", r->path);
+	buf[0] = '\0';
+	if (below) {
+		cells_str(base, sizeof(base), lo, ac);
+		cells_str(span, sizeof(span), c->zone_end - lo, sc);
+		at = (size_t)snprintf(buf, len, ". Keep it below with alloc-ranges = <%s %s>",
+				      base, span);
+	}
+	if (above && at < len)
+		snprintf(buf + at, len - at, "%s make it at most %" PRIu64 " MiB, which fits "
+			 "above", below ? ", or" : ". Or", above / MIB);
+}
+
 /*
  * mm/cma.c: cma_activate_area(): every page of an area in one zone. The
- * boundary is lowmem's end on 32-bit ARM, ZONE_DMA's end on arm64.
+ * boundary is lowmem's end on 32-bit ARM (where vmalloc= and mem= put it),
+ * ZONE_DMA's end on arm64. The area is made (rmem_cma_setup() says
+ * "created CMA memory pool", CmaTotal counts it until then), then refused:
+ * count 0 in debugfs, every allocation from it fails. A region placed by
+ * size lands across the boundary when the zone above cannot hold it, as
+ * memblock allocates from the top down. True if a crosses it.
  */
-static void zone_boundary(struct check *c, const char *where, const char *name,
-			  uint64_t start, uint64_t end)
+static bool zone_boundary(struct check *c, const struct rmem *r, const struct area *a)
 {
-	if (start >= c->zone_end || end <= c->zone_end)
-		return;
-	if (arm64(c))
-		problem(c, SEV_ERROR, where, RULE_ZONE_BOUNDARY,
-			"crosses the end of ZONE_DMA at 0x%08" PRIx64 " (arm64_dma_phys_limit): "
-			"its pages are in two zones, so \"CMA area %s could not be activated\" "
-			"(mm/cma.c) and the memory goes to the page allocator", c->zone_end, name);
-	else
-		problem(c, SEV_ERROR, where, RULE_LOWMEM_BOUNDARY,
-			"crosses the lowmem/highmem boundary at 0x%08" PRIx64 ": its pages are in "
-			"two zones, so \"CMA area %s could not be activated\" (mm/cma.c) and the "
-			"memory goes to the page allocator", c->zone_end, name);
+	const char *zone = arm64(c) ? "ZONE_DMA's end" : "lowmem's end";
+	char fix[256] = "", placed[96] = "";
+
+	if (a->base >= c->zone_end || a->base + a->size <= c->zone_end)
+		return false;
+	if (!a->fixed) {
+		zone_fix(c, r, fix, sizeof(fix));
+		snprintf(placed, sizeof(placed), "placed by size from the top down, it lands "
+			 "at 0x%08" PRIx64 "-0x%08" PRIx64 ", ", a->base, a->base + a->size);
+	} else {
+		snprintf(placed, sizeof(placed), "0x%08" PRIx64 "-0x%08" PRIx64 " ", a->base,
+			 a->base + a->size);
+	}
+	problem(c, SEV_ERROR, r->path, RULE_ZONE_BOUNDARY,
+		"%sacross %s (0x%08" PRIx64 "): \"CMA area %s could not be activated\" "
+		"(cma_activate_area()): reserved, but with no pages, so every allocation from "
+		"it fails%s and its memory goes to the page allocator%s", placed, zone,
+		c->zone_end, a->name, a->is_default ? " (it is the default area)" : "", fix);
+	return true;
+}
+
+/*
+ * rmem_cma_setup(): a linux,cma-default region becomes
+ * dma_contiguous_default_area, whatever was before it: of two such
+ * regions the last one set up wins, and which that is follows each
+ * kernel's order (of_reserved_mem.c), which the warning says.
+ */
+static void make_default(struct check *c, struct area *a, const char *where)
+{
+	const char *order = !k612(c) ?
+		"6.1 sets the regions up in the order it sorts them by base, those placed "
+		"by size first as its heapsort leaves them" : arm64(c) ?
+		"6.12 sets up the regions placed by size as it allocates them, in tree "
+		"order, then those with reg, in tree order" :
+		"6.12 sets up the regions placed by size as it allocates them, in tree "
+		"order, then on 32-bit ARM those with reg, in tree order, after the default "
+		"area from cma= or Kconfig";
+	int i;
+
+	for (i = 0; i < c->nareas; i++) {
+		struct area *old = &c->areas[i];
+
+		if (old == a || !old->is_default)
+			continue;
+		old->is_default = false;
+		/* arm-6.12: a Kconfig area made before the static regions stays. */
+		if (old->node < 0)
+			continue;
+		problem(c, SEV_WARNING, where, RULE_DEFAULT_TWICE,
+			"linux,cma-default, as %s is: the kernel makes both areas and the last "
+			"one rmem_cma_setup() sees becomes the default area, here %s (%s). %s is "
+			"then an ordinary pool, for the devices whose memory-region names it; "
+			"the kernel says nothing", old->name, a->name, order, old->name);
+	}
+	a->is_default = true;
 }
 
 /*
@@ -98,7 +188,6 @@ static void fixed_cma_placement(struct check *c, const struct rmem *r)
 		fatal(c);
 		return;
 	}
-	zone_boundary(c, r->path, r->name, r->base, end);
 	for (i = 0; i < sizeof(loaded) / sizeof(loaded[0]); i++) {
 		if (!over_loaded(r, loaded[i]))
 			continue;
@@ -182,18 +271,9 @@ int rmem_cma_setup(struct check *c, struct rmem *r)
 	a->size = r->size;
 	a->win_start = fixed ? r->base : r->win_start;
 	a->win_end = fixed ? r->base + r->size : r->win_end;
-	a->is_default = dflt;
-	/*
-	 * rmem_cma_setup() sets dma_contiguous_default_area: on arm-6.12 a
-	 * static region does so after dma_contiguous_reserve() has made a
-	 * default area from Kconfig, which stays, no longer the default.
-	 */
-	if (dflt) {
-		int i;
-
-		for (i = 0; i < c->nareas - 1; i++)
-			c->areas[i].is_default = false;
-	}
+	if (dflt)
+		make_default(c, a, r->path);
+	a->inactive = zone_boundary(c, r, a);
 	return 0;
 }
 static void cma_declare(struct check *c, uint64_t size, uint64_t base, uint64_t limit,

@@ -134,6 +134,9 @@ void report_text(const struct check *c, const char *dtb_name, bool brief)
 			       i, c->in->banks[i].base,
 			       c->in->banks[i].base + c->in->banks[i].size,
 			       c->in->banks[i].size / MIB);
+	if (c->mem[0])
+		printf("  RAM the kernel keeps (%s): %" PRIu64 " MiB, 0x%08" PRIx64 "-0x%08" PRIx64
+		       "\n", c->mem, ram_total(c->in) / MIB, ram_base(c->in), ram_top(c->in));
 	printf("  command line: %s\n", c->in->bootargs ? c->in->bootargs : "(none)");
 	printf("  loader: %s%s\n", c->in->loader_unknown ? "a board's bootloader (the Image, initrd "
 	       "and DTB where it puts them: not placed)" : "QEMU's (hw/arm/boot.c)",
@@ -156,8 +159,9 @@ void report_text(const struct check *c, const char *dtb_name, bool brief)
 			snprintf(win, sizeof(win), "0x%08" PRIx64 "-0x%08" PRIx64, a->win_start,
 				 a->win_end);
 		size_str(a->size, sz, sizeof(sz));
-		printf("  %-22s %-12s %-8s %-8s %-23s %s\n", a->name, base, sz,
-		       a->is_default ? "yes" : "no", win, a->from);
+		printf("  %-22s %-12s %-8s %-8s %-23s %s%s\n", a->name, base, sz,
+		       a->is_default ? "yes" : "no", win, a->from,
+		       a->inactive ? " - not activated: no pages" : "");
 	}
 
 	printf("\nDevice bindings:\n");
@@ -212,7 +216,9 @@ void report_json(const struct check *c)
 	for (i = 0; i < c->in->nbanks; i++)
 		printf("%s{\"base\":%" PRIu64 ",\"size\":%" PRIu64 "}", i ? "," : "",
 		       c->in->banks[i].base, c->in->banks[i].size);
-	printf("]},");
+	printf("],\"mem\":");
+	json_str(c->mem);
+	printf("},");
 	printf("\"areas\":[");
 	for (i = 0; i < c->nareas; i++) {
 		const struct area *a = &c->areas[i];
@@ -223,9 +229,9 @@ void report_json(const struct check *c)
 			printf(",\"base\":%" PRIu64, a->base);
 		else
 			printf(",\"base\":null,\"predicted_base\":%" PRIu64, a->base);
-		printf(",\"size\":%" PRIu64 ",\"default\":%s,\"window\":[%" PRIu64 ",%" PRIu64 "],"
-		       "\"from\":", a->size, a->is_default ? "true" : "false", a->win_start,
-		       a->win_end);
+		printf(",\"size\":%" PRIu64 ",\"default\":%s,\"activated\":%s,\"window\":[%"
+		       PRIu64 ",%" PRIu64 "],\"from\":", a->size, a->is_default ? "true" : "false",
+		       a->inactive ? "false" : "true", a->win_start, a->win_end);
 		json_str(a->from);
 		printf("}");
 	}

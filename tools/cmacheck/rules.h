@@ -26,6 +26,10 @@
 	     "adjust_lowmem_bounds() (arch/arm/mm/mmu.c)", \
 	     "Truncating RAM at ...", \
 	     "32-bit ARM without CONFIG_HIGHMEM drops the RAM above lowmem") \
+	RULE(MEM_INITRD, "mem-initrd", \
+	     "early_mem() (arch/arm/kernel/setup.c, arch/arm64/mm/init.c), arm_memblock_init()", \
+	     "INITRD: ... is not a memory region - disabling initrd", \
+	     "mem= leaves the initrd the loader placed outside the RAM the kernel keeps") \
 	RULE(RESERVED_MEMORY_PATH, "reserved-memory-path", \
 	     "fdt_scan_reserved_mem() (drivers/of/of_reserved_mem.c)", \
 	     "nothing", \
@@ -117,7 +121,11 @@
 	RULE(ZONE_BOUNDARY, "zone-boundary", \
 	     "cma_activate_area() (mm/cma.c)", \
 	     "CMA area ... could not be activated", \
-	     "a fixed CMA area across ZONE_DMA's end (arm64): reserved, then refused") \
+	     "a CMA area across lowmem's end (32-bit ARM) or ZONE_DMA's (arm64): reserved, then refused") \
+	RULE(DEFAULT_TWICE, "default-twice", \
+	     "rmem_cma_setup() (kernel/dma/contiguous.c)", \
+	     "nothing", \
+	     "two regions say linux,cma-default: the last one set up is the default area") \
 	RULE(CMA_REPEATED, "cma-repeated", \
 	     "early_cma() (kernel/dma/contiguous.c)", \
 	     "nothing", \
@@ -145,7 +153,7 @@
 	RULE(LOWMEM_BOUNDARY, "lowmem-boundary", \
 	     "cma_declare_contiguous_nid() (mm/cma.c)", \
 	     "cma: Region at ... defined on low/high memory boundary (...)", \
-	     "cma=size@base, or a fixed region, across lowmem's end (32-bit ARM)") \
+	     "cma=size@base across lowmem's end (where mem= and vmalloc= put it)") \
 	RULE(CMA_LIMIT, "cma-limit", \
 	     "cma_declare_contiguous_nid() (mm/cma.c)", \
 	     "cma: Size (...) of region at ... exceeds limit (...)", \
