@@ -27,7 +27,8 @@ find "$dt" -name compatible | while read -r c; do
 	tr '\0' '\n' < "$c" | grep -qx 'cmalab,vfimc' || continue
 	node=${c%/compatible}
 	path=${node#"$dt"}
-	st=$(tr -d '\0' < "$node/status" 2>/dev/null || echo okay)
+	st=okay
+	[ -e "$node/status" ] && st=$(tr -d '\0' < "$node/status")
 	if [ "$st" != okay ] && [ "$st" != ok ]; then
 		echo "bind $path - disabled"
 		continue
