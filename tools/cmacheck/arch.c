@@ -137,10 +137,23 @@ void early_reservations(struct check *c)
 	 * still runs from the start of RAM (it decompresses itself there);
 	 * arm64's Image, the initrd and the DTB are wherever it put them.
 	 */
-	if (in->loader_unknown && arm64(c))
+	if (in->spans_known && arm64(c) && in->kernel_start)
+		c->kernel.start = in->kernel_start;
+	if (in->loader_unknown && arm64(c) && !in->kernel_start)
 		c->kernel = (struct span){ 0, 0, "", false };
 	else
 		reserve(c, c->kernel.start, c->kernel.end, "the kernel image");
+	/*
+	 * --live: the initrd where /chosen says it is; the DTB where the
+	 * loader put it, which the running kernel does not say.
+	 */
+	if (in->spans_known) {
+		c->initrd = (struct span){ in->initrd_start, in->initrd_start + in->initrd_size,
+					   "initrd", false };
+		if (in->initrd_size && initrd_kept(c))
+			reserve(c, c->initrd.start, c->initrd.end, "the initrd");
+		goto memreserve;
+	}
 	if (in->loader_unknown)
 		goto memreserve;
 

@@ -156,12 +156,19 @@ struct input {
 	uint64_t kernel_end;	/* physical end of the kernel image; 0: unknown */
 	bool loader_unknown;	/* not QEMU's loader: the Image, initrd and DTB
 				 * are where a bootloader put them */
+	bool spans_known;	/* --live: the kernel image and the initrd are
+				 * where the running kernel says they are */
+	uint64_t kernel_start;	/* with spans_known: "Kernel code" (/proc/iomem) */
+	uint64_t initrd_start;	/* with spans_known: /chosen's linux,initrd-start */
 	bool stock;		/* without cmalab's fixes (patches/linux-KERNEL/
 				 * fixes/): a distribution's kernel */
 	struct kconfig kc;
 };
 
+struct live;
+
 struct check {
+	const struct live *live;	/* --live: what the running kernel did */
 	const struct input *in;	/* the input as the kernel keeps it (mem=) */
 	struct input kept;	/* what in points to */
 	const struct input *given;	/* the input as check_run() got it */
@@ -244,5 +251,16 @@ void rules_print(bool json);
 
 void report_text(const struct check *c, const char *dtb_name, bool brief);
 void report_json(const struct check *c);
+
+/* --- live.c: on the board itself (--live) -------------------------------- */
+
+/* The running kernel's inputs into *in; 0, or -1 and why in err. */
+int live_input(struct live **lv, const char *root, struct input *in, bool have_kconfig,
+	       bool have_target, char *err, size_t errlen);
+/* What it did, held against c's prediction; the differences are counted. */
+int live_compare(struct live *lv, const struct check *c, char *err, size_t errlen);
+void live_text(const struct live *lv);
+void live_json(const struct live *lv);
+void live_free(struct live *lv);
 
 #endif /* CMACHECK_H */

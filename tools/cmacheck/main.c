@@ -7,6 +7,7 @@
  *            [--kconfig FILE] [--target ARCH-KERNEL] [--initrd-size SIZE]
  *            [--system-map FILE] [--loader qemu|unknown] [--lpae] [--dtc-log FILE]
  *            [--stock] [--json | --brief]
+ *   cmacheck --live[=ROOT] [--kconfig FILE] [--target ARCH-KERNEL] [--json | --brief]
  *   cmacheck --list-rules [--json]
  *
  * RAM comes from the tree's /memory nodes, every bank at its own base; or
@@ -26,6 +27,10 @@
  *
  * The target (arm-6.1, arm-6.12, arm64-6.1, arm64-6.12) comes from the
  * kernel .config's header, or --target; without either, arm-6.1.
+ * --live, on the board itself: the prediction from the running kernel's
+ * own inputs, held against what it did (live.c); exit status 4 when they
+ * differ, each difference said.
+ *
  * Prints every CMA area the kernel will create, every device's binding, a
  * memory map and each problem as "error:" or "warning:" with the node or
  * argument, the rule and the kernel's message (--brief: only those).
@@ -48,6 +53,7 @@
 
 #define MAX_DTB		(4 * 1024 * 1024)
 #define EXIT_USAGE	3
+#define EXIT_DISAGREE	4
 
 static const char *prog = "cmacheck";
 
@@ -59,6 +65,7 @@ static int usage(void)
 		"                [--system-map FILE] [--loader qemu|unknown] [--lpae] [--dtc-log FILE]\n"
 		"                [--stock]\n"
 		"                [--json | --brief]\n"
+		"       cmacheck --live[=ROOT] [--kconfig FILE] [--target ARCH-KERNEL] [--json | --brief]\n"
 		"       cmacheck --list-rules [--json]\n"
 		"targets: arm-6.1 (the default), arm-6.12, arm64-6.1, arm64-6.12\n");
 	return EXIT_USAGE;
@@ -303,7 +310,7 @@ static int memory_reach(const struct input *in)
 
 enum { OPT_DTB = 256, OPT_BOOTARGS, OPT_KCONFIG, OPT_SYSMAP, OPT_TARGET, OPT_RAM,
        OPT_MEMORY, OPT_INITRD, OPT_LOADER, OPT_DTCLOG, OPT_JSON, OPT_BRIEF, OPT_LPAE,
-       OPT_STOCK, OPT_LIST_RULES };
+       OPT_STOCK, OPT_LIST_RULES, OPT_LIVE };
 
 static const struct option options[] = {
 	{ "dtb", required_argument, NULL, OPT_DTB },
@@ -321,12 +328,17 @@ static const struct option options[] = {
 	{ "lpae", no_argument, NULL, OPT_LPAE },
 	{ "stock", no_argument, NULL, OPT_STOCK },
 	{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
+	{ "live", optional_argument, NULL, OPT_LIVE },
 	{ NULL, 0, NULL, 0 },
 };
 
+/* --loader's default, told apart from a --loader given. */
+static const char options_loader[] = "qemu";
+
 struct args {
 	const char *dtb, *kconfig, *sysmap, *ram, *initrd, *target, *mem, *loader, *dtclog;
-	bool lpae, json, brief, list_rules;
+	const char *live_root;
+	bool lpae, json, brief, list_rules, live;
 };
 
 /* The options into *a and in; -1 on anything getopt_long() refuses. */
@@ -334,7 +346,7 @@ static int parse_args(int argc, char **argv, struct args *a, struct input *in)
 {
 	int opt;
 
-	a->loader = "qemu";
+	a->loader = options_loader;
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
 		switch (opt) {
@@ -353,6 +365,7 @@ static int parse_args(int argc, char **argv, struct args *a, struct input *in)
 		case OPT_LPAE: a->lpae = true; break;
 		case OPT_STOCK: in->stock = true; break;
 		case OPT_LIST_RULES: a->list_rules = true; break;
+		case OPT_LIVE: a->live = true; a->live_root = optarg; break;
 		default: return -1;
 		}
 	}
@@ -394,6 +407,7 @@ int main(int argc, char **argv)
 	static struct input in;
 	static struct check c;
 	struct args a = { 0 };
+	struct live *lv = NULL;
 	char err[256];
 	int ret;
 
@@ -404,14 +418,25 @@ int main(int argc, char **argv)
 		rules_print(a.json);
 		return 0;
 	}
-	if (!a.dtb || (a.ram && a.mem))
+	if (a.live && (a.dtb || a.initrd || a.loader != options_loader))
+		return fail("--live reads the running kernel's tree, initrd and loader: no --dtb, "
+			    "--initrd-size or --loader");
+	if ((!a.dtb && !a.live) || (a.ram && a.mem))
 		return usage();
 	ret = configure(&a, &in);
 	if (ret)
 		return ret;
-	in.fdt = read_dtb(a.dtb, &in.fdt_size, err, sizeof(err));
-	if (!in.fdt)
-		return fail("--dtb %s: %s", a.dtb, err);
+	if (a.live) {
+		if (live_input(&lv, a.live_root, &in, a.kconfig, a.target, err, sizeof(err))) {
+			live_free(lv);
+			return fail("--live: %s", err);
+		}
+		a.dtb = "/sys/firmware/fdt";
+	} else {
+		in.fdt = read_dtb(a.dtb, &in.fdt_size, err, sizeof(err));
+		if (!in.fdt)
+			return fail("--dtb %s: %s", a.dtb, err);
+	}
 	ret = memory(&in, a.dtb, a.ram, a.mem);
 	if (!ret)
 		ret = memory_reach(&in);
@@ -422,14 +447,29 @@ int main(int argc, char **argv)
 	if (!ret && a.sysmap && kernel_end(a.sysmap, &in.kc, ram_base(&in), &in.kernel_end))
 		ret = fail("--system-map %s: no _text and _end symbols for this target", a.sysmap);
 	if (ret) {
-		free((void *)in.fdt);
+		if (!a.live)
+			free((void *)in.fdt);
+		live_free(lv);
 		return ret;
 	}
 
 	ret = check_run(&c, &in);
+	if (a.live) {
+		int diffs = live_compare(lv, &c, err, sizeof(err));
+
+		if (diffs < 0) {
+			live_free(lv);
+			return fail("--live: %s", err);
+		}
+		c.live = lv;
+		if (diffs)
+			ret = EXIT_DISAGREE;
+	}
 	if (a.dtclog && dtc_findings(&c, a.dtclog)) {
 		ret = fail("--dtc-log %s: %s", a.dtclog, strerror(errno));
-		free((void *)in.fdt);
+		if (!a.live)
+			free((void *)in.fdt);
+		live_free(lv);
 		return ret;
 	}
 	if (a.dtclog && !ret && c.nproblems)
@@ -438,6 +478,8 @@ int main(int argc, char **argv)
 		report_json(&c);
 	else
 		report_text(&c, a.dtb, a.brief);
-	free((void *)in.fdt);
+	if (!a.live)
+		free((void *)in.fdt);
+	live_free(lv);
 	return ret;
 }

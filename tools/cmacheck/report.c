@@ -121,6 +121,8 @@ void report_text(const struct check *c, const char *dtb_name, bool brief)
 
 	if (brief) {
 		problems(c);
+		if (c->live)
+			live_text(c->live);
 		return;
 	}
 
@@ -138,7 +140,9 @@ void report_text(const struct check *c, const char *dtb_name, bool brief)
 		printf("  RAM the kernel keeps (%s): %" PRIu64 " MiB, 0x%08" PRIx64 "-0x%08" PRIx64
 		       "\n", c->mem, ram_total(c->in) / MIB, ram_base(c->in), ram_top(c->in));
 	printf("  command line: %s\n", c->in->bootargs ? c->in->bootargs : "(none)");
-	printf("  loader: %s%s\n", c->in->loader_unknown ? "a board's bootloader (the Image, initrd "
+	printf("  loader: %s%s\n", c->in->spans_known ? "the running kernel's word (--live): its "
+	       "image where /proc/iomem says, the initrd where /chosen says, the DTB not placed" :
+	       c->in->loader_unknown ? "a board's bootloader (the Image, initrd "
 	       "and DTB where it puts them: not placed)" : "QEMU's (hw/arm/boot.c)",
 	       c->in->kc.lpae ? "; LPAE kernel" : "");
 	printf("  kernel: %s\n", c->in->stock ? "stock, without cmalab's fixes (docs/fixes.md)" :
@@ -177,6 +181,8 @@ void report_text(const struct check *c, const char *dtb_name, bool brief)
 
 	printf("\n");
 	problems(c);
+	if (c->live)
+		live_text(c->live);
 }
 
 static void json_str(const char *s)
@@ -207,7 +213,10 @@ void report_json(const struct check *c)
 {
 	int i;
 
-	printf("{\"target\":\"%s\",\"loader\":\"%s\",\"lpae\":%s,\"stock\":%s,",
+	printf("{");
+	if (c->live)
+		live_json(c->live);
+	printf("\"target\":\"%s\",\"loader\":\"%s\",\"lpae\":%s,\"stock\":%s,",
 	       target_name(&c->in->kc.target), c->in->loader_unknown ? "unknown" : "qemu",
 	       c->in->kc.lpae ? "true" : "false", c->in->stock ? "true" : "false");
 	printf("\"ram\":{\"base\":%" PRIu64 ",\"size\":%" PRIu64 ",\"lowmem_end\":%" PRIu64
