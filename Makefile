@@ -15,6 +15,7 @@
 #   make lava   [BOARD=] (make run's variables): LAVA jobs in build/lava/
 #   make lava-run  [BOARD=]: BOARD's QEMU job through Debian's lava-run
 #   make test   [TARGETS="arm-6.1 arm64-6.12 ..."]
+#   make tools-static  cmacheck, cmainfo, cmawhy for a board of ARCH (build/<target>/tools-static/)
 #   make -s targets | machines | boards | target-env
 #
 # Every command takes the target: ARCH (board/arch/<arch>.mk) and KERNEL
@@ -136,6 +137,8 @@ MODDIR := $(TB)/modules-$(FLAVOUR)
 BUSYBOX := $(B)/rootfs/busybox-$(ARCH_DEBARCH)
 # v4l2-compliance and v4l2-ctl with their libraries, a tree for the guest.
 V4L_UTILS := $(B)/rootfs/v4l-utils-$(ARCH_DEBARCH)
+# Debian's libfdt for the guest's architecture: cmacheck on the board.
+LIBFDT_GUEST := $(B)/rootfs/libfdt-$(ARCH_DEBARCH)
 GBIN := $(TB)/guest/bin
 INITRAMFS := $(TB)/initramfs-$(FLAVOUR).cpio
 CMACHECK := $(B)/host/cmacheck
@@ -152,7 +155,8 @@ FRAGMENTS := $(sort $(wildcard board/common/linux/*.config)) \
 	$(sort $(wildcard board/common/linux/$(ARCH)/*.config)) \
 	$(sort $(wildcard board/common/linux/$(KERNEL)/*.config)) $(MACHINE_FRAGMENTS) \
 	$(FLAVOUR_FRAGMENT)
-GUEST_PROGS := cmainfo vfimc cmahog cmabench cmawhy
+GUEST_PROGS := cmainfo vfimc cmahog cmabench cmawhy cmacheck
+CMACHECK_SRC := $(wildcard tools/cmacheck/*.c)
 GUEST_BINS := $(addprefix $(GBIN)/,$(GUEST_PROGS))
 GUEST_FILES := $(wildcard guest/* tests/guest/*.sh tests/guest/boards/*.sh)
 # Their names: a file that joins or leaves the list rebuilds the
@@ -301,7 +305,7 @@ export CMALAB_KARGS := $(KARGS)
 RUNDIR ?= $(B)/run
 
 .NOTPARALLEL:
-.PHONY: all help targets machines boards fit-boards target-env deps images kernel initramfs dtb dtbs dtschema board-dtbs run shell check survey survey-target bench fit run-uboot lava lava-job lava-dispatcher lava-run test clean distclean FORCE
+.PHONY: all help targets machines boards fit-boards target-env deps images kernel initramfs dtb dtbs dtschema board-dtbs run shell check survey survey-target bench fit run-uboot lava lava-job lava-dispatcher lava-run tools-static test clean distclean FORCE
 
 all: images
 
@@ -382,6 +386,24 @@ $(GBIN)/%: $$(wildcard tools/%/*.c tools/%/*.h) $(GUEST_UAPI)
 	@echo "  CC      $@"
 	@$(CROSS_CC) $(CFLAGS_GUEST) -o $@ $(filter %.c,$^)
 
+# cmacheck for the board (cmacheck --live), on Debian's libfdt for it.
+$(LIBFDT_GUEST)/lib/libfdt.a: scripts/libfdt.sh scripts/deb-fetch.sh
+	@scripts/libfdt.sh $(ARCH_DEBARCH) $(B)/dl $(LIBFDT_GUEST)
+
+$(GBIN)/cmacheck: $(CMACHECK_SRC) $(wildcard tools/cmacheck/*.h) $(LIBFDT_GUEST)/lib/libfdt.a
+	@mkdir -p $(@D)
+	@echo "  CC      $@"
+	@$(CROSS_CC) $(CFLAGS_GUEST) -I$(LIBFDT_GUEST)/include -o $@ $(CMACHECK_SRC) \
+		$(LIBFDT_GUEST)/lib/libfdt.a
+
+# make tools-static: what a bring-up engineer copies to the board of this
+# ARCH - cmacheck (--live), cmainfo and cmawhy, static - in one directory.
+TOOLS_STATIC := $(addprefix $(GBIN)/,cmacheck cmainfo cmawhy)
+tools-static: deps $(TOOLS_STATIC)
+	@mkdir -p $(TB)/tools-static
+	@cp $(TOOLS_STATIC) $(TB)/tools-static/
+	@for t in $(notdir $(TOOLS_STATIC)); do echo "  STATIC  $(TB)/tools-static/$$t"; done
+
 $(GTEST)/%: tests/guest/%.c tests/guest/guest.h tests/guest/v4l2.h $(GUEST_UAPI)
 	@mkdir -p $(@D)
 	@echo "  CC      $@"
@@ -460,7 +482,6 @@ shell: deps dtb images $(CMACHECK)
 
 # --- cmacheck: what the kernel will do with this configuration ---------------
 
-CMACHECK_SRC := $(wildcard tools/cmacheck/*.c)
 CFLAGS_HOST := -std=c11 -O2 -Wall -Wextra -Werror
 
 $(CMACHECK): $(CMACHECK_SRC) $(wildcard tools/cmacheck/*.h)
