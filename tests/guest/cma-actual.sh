@@ -6,6 +6,9 @@
 #                                 its heap after dev_get_cma_area(NULL));
 #                                 a kernel without heaps: cma='s area, or
 #                                 a node that says linux,cma-default
+#   live STATUS VERDICT           cmacheck --live on this boot: its exit
+#                                 status and its verdict line, then
+#   live-diff TEXT                each difference it found
 #   bind PATH AREA KIND           every vfimc node: its area (- for none)
 #                                 and kind (cma, default-cma, pool, none,
 #                                 unbound when no driver bound it,
@@ -47,3 +50,10 @@ find "$dt" -name compatible | while read -r c; do
 		echo "bind $path - unbound"
 	fi
 done
+# cmacheck on the board itself, from the running kernel's own inputs.
+if command -v cmacheck >/dev/null; then
+	rc=0
+	cmacheck --live --brief >/tmp/live.txt 2>&1 || rc=$?
+	echo "live $rc $(grep -m 1 -e '^live:' -e '^cmacheck:' /tmp/live.txt)"
+	sed -n '/^live: the kernel disagrees/,$p' /tmp/live.txt | sed -n 's/^  /live-diff /p'
+fi

@@ -7,7 +7,8 @@
 # what the kernel did is what cmacheck said: the same CMA areas (names,
 # sizes, default or not), a fixed area at its base, a region the tree
 # sizes at the base cmacheck places it, the default area inside its
-# window, an area cma_activate_area() refuses with no pages, the same binding for every vfimc device (the JSON's "vfimc":
+# window, an area cma_activate_area() refuses with no pages, and
+# cmacheck --live in the guest agreeing with the kernel it runs on, the same binding for every vfimc device (the JSON's "vfimc":
 # the bindings a guest can read back) - or, where cmacheck
 # says the boot fails, a boot that fails. Leaves cmacheck's JSON in
 # $work/NAME.json and the kernel's lines (tests/guest/cma-actual.sh) in
@@ -136,8 +137,18 @@ agreement_judge_boot() {
 		return
 	fi
 	diff=$(agreement_compare "$work/$ag_name.predicted" "$work/$ag_name.actual")
+	# cmacheck --live in the same guest, from the running kernel's own
+	# inputs, must agree too (the stock kernel's boots are judged by
+	# tests/cmacheck/live.test: --live predicts the fixed one).
+	live=$(sed -n 's/^live //p' "$work/$ag_name.actual" | head -n 1)
+	if [ "$(jq -r .stock "$work/$ag_name.json" 2>/dev/null)" != true ]; then
+		case $live in
+		[0-2]" live: the kernel agrees"*) ;;
+		*) diff="$diff${diff:+;}cmacheck --live in the guest: ${live:-no verdict}$(sed -n 's/^live-diff /; /p' "$work/$ag_name.actual" | tr -d '\n')" ;;
+		esac
+	fi
 	[ "$boot_rc" -eq 0 ] && [ "$boots" = ok ] && [ -z "$diff" ]
-	_result $? "$ag_name: the kernel did what cmacheck said ($(grep -c '^area' "$work/$ag_name.actual") areas, $(grep -c '^bind' "$work/$ag_name.actual") vfimc devices)" \
+	_result $? "$ag_name: the kernel did what cmacheck said ($(grep -c '^area' "$work/$ag_name.actual") areas, $(grep -c '^bind' "$work/$ag_name.actual") vfimc devices), and so did cmacheck --live in the guest" \
 		"boot status $boot_rc, cmacheck boot=$boots; $(echo "$diff" | tr '\n' ';')"
 }
 
