@@ -81,25 +81,42 @@ static const char *human(unsigned long long bytes, char *buf, size_t len)
 	return buf;
 }
 
+/*
+ * Whether the kernel made this area its default one: the CMA dma-buf heap
+ * (drivers/dma-buf/heaps/cma_heap.c) is named after dev_get_cma_area(NULL).
+ * Without heaps, the tree's word: cma='s area, or linux,cma-default (of
+ * two such regions only one is the default, which the tree cannot say).
+ */
+static int default_area(const char *name, int dt_default)
+{
+	char path[PATH_MAX];
+
+	if (!exists("/sys/class/dma_heap"))
+		return dt_default;
+	snprintf(path, sizeof(path), "/sys/class/dma_heap/%s", name);
+	return exists(path);
+}
+
 /* Where an area came from, and whether it is the default one. */
 static const char *area_origin(const char *name, int *is_default)
 {
 	char path[PATH_MAX];
 
-	*is_default = 0;
 	/*
 	 * dma_contiguous_reserve() names the area it makes from cma= (or from
 	 * CONFIG_CMA_SIZE_*, 0 in cmalab's kernels) "reserved".
 	 */
 	if (strcmp(name, "reserved") == 0) {
-		*is_default = 1;
+		*is_default = default_area(name, 1);
 		return "cma=";
 	}
 	snprintf(path, sizeof(path), DT_RESMEM "/%s", name);
-	if (!exists(path))
+	if (!exists(path)) {
+		*is_default = default_area(name, 0);
 		return "other";
+	}
 	snprintf(path, sizeof(path), DT_RESMEM "/%s/linux,cma-default", name);
-	*is_default = exists(path);
+	*is_default = default_area(name, exists(path));
 	return "reserved-memory node";
 }
 
