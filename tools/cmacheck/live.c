@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "model.h"
@@ -134,11 +135,15 @@ static int live_target(struct live *lv, struct target *t, char *err, size_t errl
 	return 0;
 }
 
-/* /proc/config.gz, decompressed by the system's gzip into a file; 0 if read. */
+/*
+ * /proc/config.gz, decompressed by the system's gzip (busybox has one)
+ * into a temporary file that kconfig_read() takes; 0 if read.
+ */
 static int live_config(struct live *lv, struct kconfig *k)
 {
-	char gz[300], tmp[] = "/tmp/cmacheck-config-XXXXXX", cmd[700], err[160];
-	int fd, rc;
+	char gz[300], tmp[] = "/tmp/cmacheck-config-XXXXXX", err[160];
+	int fd, status = -1, rc = -1;
+	pid_t pid;
 
 	path_of(lv, gz, sizeof(gz), "/proc/config.gz");
 	if (access(gz, R_OK))
@@ -146,10 +151,15 @@ static int live_config(struct live *lv, struct kconfig *k)
 	fd = mkstemp(tmp);
 	if (fd < 0)
 		return -1;
+	pid = fork();
+	if (pid == 0) {
+		dup2(fd, STDOUT_FILENO);
+		execlp("gzip", "gzip", "-dc", gz, (char *)NULL);
+		_exit(127);
+	}
 	close(fd);
-	snprintf(cmd, sizeof(cmd), "gzip -dc '%s' > '%s' 2>/dev/null", gz, tmp);
-	rc = system(cmd);
-	if (!rc)
+	if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+	    !WEXITSTATUS(status))
 		rc = kconfig_read(k, tmp, err, sizeof(err));
 	unlink(tmp);
 	if (!rc)
@@ -223,8 +233,12 @@ int live_input(struct live **out, const char *root, struct input *in, bool have_
 		return -1;
 	snprintf(lv->config_from, sizeof(lv->config_from), "%s",
 		 have_kconfig ? "--kconfig" : "assumed: cmalab's, for this release");
-	if (!have_kconfig && live_config(lv, &in->kc) && !have_target)
-		kconfig_target_defaults(&in->kc, &t);
+	if (!have_kconfig && live_config(lv, &in->kc)) {
+		if (!have_target)
+			kconfig_target_defaults(&in->kc, &t);
+	} else if (!have_kconfig && !have_target && !in->kc.target_known) {
+		in->kc.target = t;	/* a .config without its header's version */
+	}
 
 	path_of(lv, path, sizeof(path), "/sys/firmware/fdt");
 	lv->fdt = read_all(path, MAX_FDT, &n);
