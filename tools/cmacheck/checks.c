@@ -107,13 +107,19 @@ void fatal(struct check *c)
 		c->problems[c->nproblems - 1].fatal = true;
 }
 
-static void json_str(const char *s)
+/* s as a JSON string: quotes and backslashes escaped, control characters as \\u. */
+void json_str(const char *s)
 {
 	putchar('"');
 	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			putchar('\\');
-		putchar(*s);
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			printf("\\%c", ch);
+		else if (ch < 0x20)
+			printf("\\u%04x", ch);
+		else
+			putchar(ch);
 	}
 	putchar('"');
 }

@@ -244,6 +244,9 @@ void problem(struct check *c, enum severity sev, const char *where,
 /* One of dtc's findings from the tree's build: a warning, rule dtc:CHECK. */
 void problem_dtc(struct check *c, const char *where, const char *check, const char *text);
 
+/* s as a JSON string (checks.c). */
+void json_str(const char *s);
+
 /* The rules' table (rules.h), as --list-rules prints it: text or JSON. */
 void rules_print(bool json);
 

@@ -407,18 +407,6 @@ void live_text(const struct live *lv)
 		printf("  %s\n", lv->diffs[i]);
 }
 
-static void json_str(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			putchar('\\');
-		if ((unsigned char)*s >= 0x20)
-			putchar(*s);
-	}
-	putchar('"');
-}
-
 void live_json(const struct live *lv)
 {
 	int i;

@@ -185,22 +185,6 @@ void report_text(const struct check *c, const char *dtb_name, bool brief)
 		live_text(c->live);
 }
 
-static void json_str(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			printf("\\%c", ch);
-		else if (ch < 0x20)
-			printf("\\u%04x", ch);
-		else
-			putchar(ch);
-	}
-	putchar('"');
-}
-
 /* A vfimc engine, whose binding a booted guest can read back (sysfs). */
 static bool is_vfimc(const struct check *c, const char *path)
 {
