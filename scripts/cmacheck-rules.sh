@@ -14,12 +14,14 @@ begin='<!-- rules: made by scripts/cmacheck-rules.sh from cmacheck --list-rules;
 end='<!-- end of rules -->'
 
 table() {
+	echo
 	echo '| rule | models | the kernel prints | catches |'
 	echo '| --- | --- | --- | --- |'
 	"$cmacheck" --list-rules --json | jq -r '.[] |
 		def cell: gsub("\\|"; "\\\\|");
 		"| `\(.rule)` | `\(.models | cell)` | \(if (.prints | startswith("nothing"))
 			then .prints else "`\(.prints | cell)`" end) | \(.catches | cell) |"'
+	echo
 }
 
 if [ "${2:-}" != --update ]; then
