@@ -8,8 +8,19 @@
 # fails its test: tests/lib/ktap-plan.awk) is relayed with a plan of what
 # it gave and a comment with the plan it had: the parser cannot read past
 # a short document. Lines before the first document stay as they are.
+# A line with what the parser takes for the end of a kernel's KTAP output
+# (its KTAP_END: "List of all partitions:", "Kernel panic - not syncing:
+# VFS:", "reboot: System halted"), as a failed boot's diagnostic quotes
+# it, would end the whole run's document there: its colon is relayed as
+# " :", the kernel's words otherwise as they are.
 # usage: awk -v name=NAME -f tests/lib/ktap-nest.awk LOG
-{ sub(/\r+$/, ""); line[NR] = $0 }
+{
+	sub(/\r+$/, "")
+	sub(/List of all partitions:/, "List of all partitions :")
+	sub(/Kernel panic - not syncing: VFS:/, "Kernel panic - not syncing: VFS :")
+	sub(/reboot: System halted/, "reboot : System halted")
+	line[NR] = $0
+}
 /^KTAP version 1$/ { start[++docs] = NR }
 # doc(D, INDENT): document D's lines; sets ok to whether all is well.
 function doc(d, indent,   last, i, l, planned, plan_at, seen, failed) {
