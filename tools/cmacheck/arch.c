@@ -72,7 +72,7 @@ static void early_mem(struct check *c, const char *val)
 	size = memparse(val, &end);
 	if (arm64(c)) {
 		c->mem_limit = size & ~UINT64_C(4095);
-		c->mem_given = c->mem_arm64_limit = true;
+		c->mem_given = true;
 		return;
 	}
 	start = *end == '@' ? memparse(end + 1, NULL) : c->loaded.base;
@@ -95,7 +95,7 @@ static void mem_applied(struct check *c)
 
 	if (!c->mem_given)
 		return;
-	if (c->mem_arm64_limit) {
+	if (arm64(c)) {
 		for (i = 0; i < k->nbanks && left; i++) {
 			if (k->banks[i].size > left)
 				k->banks[i].size = left;

@@ -174,7 +174,7 @@ struct check {
 	const struct input *given;	/* the input as check_run() got it */
 	struct bank loaded;	/* the first bank as the loader saw it */
 	char mem[TEXT_LEN];	/* the mem= values that changed RAM; "" none */
-	bool mem_given, mem_arm64_limit;
+	bool mem_given;
 	uint64_t mem_limit;	/* arm64: the last mem= */
 	struct cma_param cma;
 	uint64_t vmalloc_size;
