@@ -43,6 +43,10 @@ DISK_WRITE_BPS ?=
 export DISK_WRITE_BPS
 DISK_READ_BPS ?=
 export DISK_READ_BPS
+# The scratch disk's filesystem: blank (the guest's mke2fs makes ext2) or
+# ext4, made on the host (scripts/run.sh).
+SCRATCH_FS ?=
+export SCRATCH_FS
 # make run and make shell run cmacheck first and stop on errors; CHECK=0 boots anyway.
 CHECK ?= 1
 # make check's output: text (the report) or json.
@@ -107,9 +111,11 @@ PATCHDIR := patches/linux-$(KERNEL)
 # make bench measures against the series, each behind a run-time switch,
 # off by default) are applied after the series in a tree of their own and
 # built into the explain kernel, the diagnostic one make bench boots
-# anyway: one build serves both.
-EXPERIMENTS_FLAVOUR := explain
-FLAVOUR_PATCHDIR := $(if $(filter $(EXPERIMENTS_FLAVOUR),$(FLAVOUR)),$(patsubst %/series,%,$(wildcard $(PATCHDIR)/experiments/series)))
+# anyway: one build serves both. The debug kernel carries them too, so
+# that what they change is tried under KASAN, lockdep and two CPUs
+# (tests/debug/lend-*.test); their switches are off until a test sets them.
+EXPERIMENTS_FLAVOURS := explain debug
+FLAVOUR_PATCHDIR := $(if $(filter $(EXPERIMENTS_FLAVOURS),$(FLAVOUR)),$(patsubst %/series,%,$(wildcard $(PATCHDIR)/experiments/series)))
 # The fixes (patches/linux-$(KERNEL)/fixes/, with the common ones its
 # series names in patches/common/fixes/): bugs the lab found in the stock
 # kernel, fixed for upstream. They go on the pristine tree first, in every
@@ -118,7 +124,7 @@ FLAVOUR_PATCHDIR := $(if $(filter $(EXPERIMENTS_FLAVOUR),$(FLAVOUR)),$(patsubst 
 STOCK_FLAVOUR := stock
 FIXESDIR := $(if $(filter $(STOCK_FLAVOUR),$(FLAVOUR)),,$(patsubst %/series,%,$(wildcard $(PATCHDIR)/fixes/series)))
 KPATCHDIRS := $(FIXESDIR) $(PATCHDIR) $(FLAVOUR_PATCHDIR)
-# A flavour with a tree of its own (explain, stock) keeps it and its build
+# A flavour with a tree of its own (explain, debug, stock) keeps it and its build
 # directories in build/<flavour>/, at the same depth as the shared ones:
 # the same paths relative to the checkout, so ccache serves the stock
 # kernel every object the fixes leave alone.

@@ -35,6 +35,9 @@
 #                   throttling.bps-write; default: unthrottled)
 #   DISK_READ_BPS   its read bandwidth (throttling.bps-read): a board's SD
 #                   card or eMMC, where TCG's disk reads as fast as memory
+#   SCRATCH_FS      ext4: the scratch disk comes formatted with the host's
+#                   mkfs.ext4 (extents: fallocate's punch-hole and
+#                   zero-range); default: blank, for the guest's mke2fs
 #   IDLE            seconds without console or run output before the guest is
 #                   declared hung (default 120; 0 disables)
 #   ROOTFS_OVERLAY  a directory copied into the guest's root
@@ -58,9 +61,23 @@ cpus=${CPUS:-1}
 wbps=${DISK_WRITE_BPS:-}
 rbps=${DISK_READ_BPS:-}
 loglines=${LOGLINES:-25}
+scratchfs=${SCRATCH_FS:-}
+
+# The scratch disk's filesystem, made on the host (e2fsprogs is in every
+# Debian system): the guest's busybox mke2fs makes ext2 only. The values
+# are checked below.
+scratch_fs() {
+	[ "$scratchfs" = ext4 ] || return 0
+	PATH=$PATH:/sbin:/usr/sbin mkfs.ext4 -q -F -E nodiscard "$1" ||
+		die "SCRATCH_FS=ext4: mkfs.ext4 failed on $1"
+}
 overlay=${ROOTFS_OVERLAY:-}
 
 die() { echo "run: $*" >&2; exit 2; }
+case $scratchfs in
+'' | ext4) ;;
+*) die "SCRATCH_FS=$scratchfs: the scratch disk is blank (empty) or ext4" ;;
+esac
 
 qemu=${ARCH_QEMU:?run from make: the QEMU binary (board/arch/ARCH.mk)}
 machine=${MACHINE_QEMU:?run from make: the machine (board/machine/MACHINE.mk)}
@@ -133,7 +150,9 @@ else
 		-dtb "$dtb" -append "$bootargs"
 	if [ "$virtio" = yes ]; then
 		# A sparse scratch disk, /dev/vda in the guest: real page cache for tests.
+		rm -f "$rundir/scratch.img"
 		truncate -s 1G "$rundir/scratch.img"
+		scratch_fs "$rundir/scratch.img"
 		set -- "$@" -device virtio-serial-device \
 			-chardev "file,id=out,path=$out" -device virtconsole,chardev=out \
 			-chardev "file,id=data,path=$data" -device virtconsole,chardev=data \
