@@ -34,6 +34,30 @@ explain_switches() {
 	grep -v '^[[:space:]]*\(#\|$\)' "patches/linux-$KERNEL/experiments/switches" 2>/dev/null
 }
 
+# lend_area: the CMA area the explain kernel's lend switch lends (its
+# CHANGED value in explain_switches).
+lend_area() {
+	explain_switches | awk '$1 == "lend" { print $4 }'
+}
+
+# guest_ktap_2cpus VAR=VALUE...: guest_ktap on the debug kernel's two CPUs
+# (CPUS=2, with the second CPU's node, tests/dts/cpu1.dtso, on the board's
+# tree); the RUN command fails first if the guest does not see both.
+guest_ktap_2cpus() {
+	_n=$#
+	while [ "$_n" -gt 0 ]; do
+		_a=$1
+		shift
+		case $_a in
+		RUN=*) _a="RUN=[ \"\$(grep -c ^processor /proc/cpuinfo)\" = 2 ] || { echo '# not 2 CPUs'; exit 1; }
+${_a#RUN=}" ;;
+		esac
+		set -- "$@" "$_a"
+		_n=$((_n - 1))
+	done
+	guest_ktap CPUS=2 OVERLAYS=tests/dts/cpu1.dtso "$@"
+}
+
 # Debian's LAVA dispatcher as make lava-dispatcher unpacks it (make test
 # does before any test runs): the file to source for its environment.
 # shellcheck disable=SC2034 # for the tests that source this
