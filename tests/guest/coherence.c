@@ -103,6 +103,7 @@ static uint64_t seed = 1, nops = 20000, fsize = 256 * 1024;
 static unsigned int nprocs = 2, nthreads = 2;
 static int keep_going;
 static uint64_t plant = UINT64_MAX;
+static int planted;
 static const char *dir;
 static atomic_int stop_disturbers;
 
@@ -173,8 +174,10 @@ static int mismatch(struct owner *o, const char *how, uint64_t off,
 	printf("\n# page %" PRIu64 " last written by op %" PRIu64 "\n", first / PAGE,
 	       o->writer[first / PAGE]);
 	printf("# replay: coherence -s %" PRIu64 " -n %" PRIu64 " -p %u -t %u -f %" PRIu64
-	       " -m %s DIR (owner %d, op %" PRIu64 "); its last operations:\n",
-	       seed, nops, nprocs, nthreads, fsize, mix_name, o->id, o->no);
+	       " -m %s", seed, nops, nprocs, nthreads, fsize, mix_name);
+	if (plant != UINT64_MAX)
+		printf(" -P %" PRIu64, plant);
+	printf(" DIR (owner %d, op %" PRIu64 "); its last operations:\n", o->id, o->no);
 	for (n = o->no >= LOG_LEN ? o->no - LOG_LEN + 1 : 0; n <= o->no; n++) {
 		struct logent *e = &o->log[n % LOG_LEN];
 
@@ -265,10 +268,10 @@ static int op_write(struct owner *o, int direct)
 	range(o, direct, &off, &len);
 	logop(o, direct ? OP_DWRITE : OP_WRITE, off, len);
 	model_write(o, off, len, b);
-	if (o->no >= plant && len) {
+	if (o->no >= plant && len && !planted) {
 		printf("# owner %d op %" PRIu64 ": planted fault: %" PRIu64 " bytes at %" PRIu64 " not written\n",
 		       o->id, o->no, len, off);
-		plant = UINT64_MAX;
+		planted = 1;
 		return 0;
 	}
 	if (pwrite(direct ? o->dfd : o->fd, b, len, (off_t)off) != (ssize_t)len)
