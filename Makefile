@@ -143,6 +143,9 @@ MODDIR := $(TB)/modules-$(FLAVOUR)
 BUSYBOX := $(B)/rootfs/busybox-$(ARCH_DEBARCH)
 # v4l2-compliance and v4l2-ctl with their libraries, a tree for the guest.
 V4L_UTILS := $(B)/rootfs/v4l-utils-$(ARCH_DEBARCH)
+# fio, built from Debian's source (scripts/fio.sh), a tree for a guest's
+# root: tests that want it boot with ROOTFS_OVERLAY=$(FIO_GUEST).
+FIO_GUEST := $(B)/rootfs/fio-$(ARCH_DEBARCH)
 # Debian's libfdt for the guest's architecture: cmacheck on the board.
 LIBFDT_GUEST := $(B)/rootfs/libfdt-$(ARCH_DEBARCH)
 GBIN := $(TB)/guest/bin
@@ -249,7 +252,7 @@ TARGET_ENV := ARCH KERNEL ARCH_CROSS ARCH_DEBARCH ARCH_LOADER ARCH_KIMAGE ARCH_K
 	ARCH_QEMU MACHINE MACHINE_QEMU MACHINE_CPU MACHINE_BOOTARGS MACHINE_RAM_BASE \
 	MACHINE_RAM_MIN MACHINE_RAM_MAX MACHINE_RAM_WHY MACHINE_UBOOT MACHINE_SMP \
 	MACHINE_VIRTIO MACHINE_CONSOLE_UART MACHINE_RAM_FIRMWARE MACHINE_MAINLINE MACHINE_DMESG \
-	MACHINE_LAVA
+	MACHINE_LAVA FIO_GUEST
 export $(TARGET_ENV)
 # env_of VARS: VAR='value' words for a $(shell) command, which gets make's
 # environment, not its exports.
@@ -344,7 +347,7 @@ deps_args = "$(sort $(foreach t,$(1),$($(call target_arch,$(t)).debarch)))" \
 deps:
 	@scripts/deps.sh $(call deps_args,$(TARGET))
 
-images: deps kernel initramfs $(CMACHECK)
+images: deps kernel initramfs $(CMACHECK) $(FIO_GUEST)/usr/bin/fio
 
 kernel: $(KIMAGE)
 
@@ -378,6 +381,9 @@ $(BUSYBOX): scripts/busybox.sh scripts/deb-fetch.sh
 
 $(V4L_UTILS)/usr/bin/v4l2-compliance: scripts/v4l-utils.sh scripts/deb-fetch.sh
 	@scripts/v4l-utils.sh $(ARCH_DEBARCH) $(B)/dl $(V4L_UTILS)
+
+$(FIO_GUEST)/usr/bin/fio: scripts/fio.sh scripts/deb-source.sh scripts/kcc.sh
+	@scripts/fio.sh $(B)/dl $(FIO_GUEST)
 
 # The patched kernel's UAPI headers our programs use (e.g. misc/vfimc.h).
 UAPI_HEADERS := misc/vfimc.h

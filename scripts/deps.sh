@@ -9,7 +9,7 @@
 set -eu
 
 packages="
-bc bison flex cpio xz-utils make gcc binutils libc6-dev git kmod procps
+bc bison flex cpio xz-utils make gcc binutils libc6-dev git kmod procps patch
 libssl-dev libelf-dev ccache sparse
 qemu-system-arm
 device-tree-compiler libfdt-dev dt-schema yamllint
