@@ -98,17 +98,10 @@ is "$(cat "$lend")" "$area" "lending $area to clean page cache copies"
 steps lent
 # A verifying run while DEV takes 8 MiB buffers from the area, 20 times.
 drop
-(
-	i=0
-	while [ $i -lt 20 ]; do
-		vfimc alloc "$dev" 8M > /dev/null 2>&1 || echo fail
-		i=$((i + 1))
-	done
-) > /tmp/allocs &
-apid=$!
+allocs "$dev" 8M 20
 verify 3
 r=$?
-wait $apid
+wait "$allocs_pid"
 [ $r -eq 0 ] && [ "$(grep -c fail /tmp/allocs)" -eq 0 ]
 _result $? "lent: fio verifies seed 3 while $dev allocates 8 MiB from the area 20 times" \
 	"fio status $r, $(grep -c fail /tmp/allocs) allocations failed; $(fio_said)"

@@ -93,21 +93,14 @@ is "$(md5sum < "$mnt"/corpus)" "$want" \
 
 # Reads and allocations at once: 8 MiB buffers taken and given back while
 # the corpus is dropped and read again.
-(
-	i=0
-	while [ $i -lt 20 ]; do
-		vfimc alloc "$dev" 8M > /dev/null 2>&1 || echo fail
-		i=$((i + 1))
-	done
-) > /tmp/allocs &
-apid=$!
+allocs "$dev" 8M 20
 bad=0 rounds=0
 while [ $rounds -lt 5 ]; do
 	drop
 	[ "$(md5sum < "$mnt"/corpus)" = "$want" ] || bad=$((bad + 1))
 	rounds=$((rounds + 1))
 done
-wait $apid
+wait "$allocs_pid"
 is "$bad $(grep -c fail /tmp/allocs)" "0 0" \
 	"5 reads of the corpus while 20 allocations take the area: every byte right, every allocation made"
 
