@@ -14,7 +14,8 @@
 #   make run-uboot  (make run's variables): boot through U-Boot and the FIT
 #   make lava   [BOARD=] (make run's variables): LAVA jobs in build/lava/
 #   make lava-run  [BOARD=]: BOARD's QEMU job through Debian's lava-run
-#   make test   [TARGETS="arm-6.1 arm64-6.12 ..."]
+#   make test   [TARGETS="arm-6.1 arm64-6.12 ..."] [TESTS=pattern] [SOAK=1]
+#   make soak   [TARGETS=] [TESTS=]: the debug kernel's stress tests, long
 #   make tools-static  cmacheck, cmainfo, cmawhy for a board of ARCH (build/<target>/tools-static/)
 #   make -s targets | machines | boards | target-env
 #
@@ -314,7 +315,7 @@ export CMALAB_KARGS := $(KARGS)
 RUNDIR ?= $(B)/run
 
 .NOTPARALLEL:
-.PHONY: all help targets machines boards fit-boards target-env deps images kernel initramfs dtb dtbs dtschema board-dtbs run shell check survey survey-target bench fit run-uboot lava lava-job lava-dispatcher lava-run tools-static test clean distclean FORCE
+.PHONY: all help targets machines boards fit-boards target-env deps images kernel initramfs dtb dtbs dtschema board-dtbs run shell check survey survey-target bench fit run-uboot lava lava-job lava-dispatcher lava-run tools-static test soak clean distclean FORCE
 
 all: images
 
@@ -699,6 +700,12 @@ TARGETS ?= $(ALL_TARGETS)
 ifneq ($(filter-out $(ALL_TARGETS),$(TARGETS)),)
 $(error TARGETS=$(TARGETS): $(filter-out $(ALL_TARGETS),$(TARGETS)) is no target (targets: $(ALL_TARGETS)))
 endif
+# SOAK=1: the stress tests at their long lengths (tests/lib/host.sh: soak).
+SOAK ?= 0
+export SOAK
+ifneq ($(filter-out 0 1,$(SOAK)),)
+$(error SOAK=$(SOAK): SOAK is 0 (make test's lengths) or 1 (the stress tests' long lengths))
+endif
 test:
 	@scripts/deps.sh $(call deps_args,$(TARGETS))
 	@TARGETS="$(TARGETS)" tests/run.sh --kernels | while read -r t fl; do \
@@ -710,6 +717,11 @@ test:
 	done
 	@$(MAKE) -s --no-print-directory lava-dispatcher
 	@TARGETS="$(TARGETS)" tests/run.sh
+
+# make soak: the debug kernel's stress tests (tests/debug/) at their long
+# lengths; TESTS= narrows them as for make test.
+soak:
+	@$(MAKE) -s --no-print-directory test SOAK=1 TESTS='$(or $(TESTS),/debug/)'
 
 clean:
 	rm -rf $(B)/run $(B)/*/guest $(B)/*/initramfs-*.cpio $(B)/tests

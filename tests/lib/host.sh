@@ -27,6 +27,17 @@ FLAVOUR=$(header "$test_file" flavour)
 FLAVOUR=${FLAVOUR:-default}
 export FLAVOUR
 
+# soak SHORT LONG: a stress test's length (rounds, operations, seeds):
+# SHORT in make test, LONG with SOAK=1 (make soak), which runs the same
+# tests longer. A short length is one a fault the test was written for
+# still fails (the test's own header says what it showed).
+soak() {
+	case ${SOAK:-0} in
+	1) echo "$2" ;;
+	*) echo "$1" ;;
+	esac
+}
+
 # explain_switches: the explain kernel's run-time switches for this
 # kernel (patches/linux-KERNEL/experiments/switches), one "NAME PATH STOCK
 # CHANGED BOOT" per line; comments and blank lines left out.
