@@ -716,7 +716,8 @@ test:
 		$(MAKE) -s --no-print-directory ARCH=$$a KERNEL=$$k fit dtschema || exit 1; \
 	done
 	@$(MAKE) -s --no-print-directory lava-dispatcher
-	@TARGETS="$(TARGETS)" tests/run.sh
+	@CMALAB_DEPS_CHECKED="$$(scripts/deps.sh --list $(call deps_args,$(TARGETS)))" \
+		TARGETS="$(TARGETS)" tests/run.sh
 
 # make soak: the debug kernel's stress tests (tests/debug/) at their long
 # lengths; TESTS= narrows them as for make test.
