@@ -44,7 +44,10 @@ fi
 
 # The (target, test) pairs, one "TARGET TEST" per line.
 # Each test with the targets its header names, read once.
-test_targets=$(for t in $all_tests; do echo "$t $(header "$t" targets)"; done)
+# With SOAK=1 (make soak), each test's soak-targets too.
+test_targets=$(for t in $all_tests; do
+	echo "$t $(header "$t" targets) $([ "${SOAK:-0}" != 1 ] || header "$t" soak-targets)"
+done)
 jobs_list=$(
 	for target in $targets; do
 		boards=" $(make -s --no-print-directory ARCH="${target%%-*}" KERNEL="${target#*-}" boards) "

@@ -5,6 +5,9 @@
 #   # flavour: NAME        the kernel flavour its boots use: default, or
 #                          one of board/common/linux/flavour/*.config
 #   # timeout: SECONDS     how long it may run before the runner stops it
+# and one it may add:
+#   # soak-targets: PATTERN...  further targets for SOAK=1 (make soak),
+#                          where make test's time does not allow them
 # tests/run.sh builds what the headers ask for and runs each test where
 # its targets say; tests/lib/run-one.sh stops it at its timeout; host.sh
 # gives its boots its flavour (FLAVOUR).
