@@ -57,7 +57,7 @@ table() {
 }
 
 if [ "$quick" = 1 ]; then
-	states="idle anon" sizes=8,32 runs=3 rounds=2
+	states="idle anon" sizes=8,32 runs=3 rounds=1
 else
 	states="idle anon pagecache tmpfs" sizes=8,32 runs=5 rounds=3
 fi
