@@ -153,9 +153,14 @@ GBIN := $(TB)/guest/bin
 INITRAMFS := $(TB)/initramfs-$(FLAVOUR).cpio
 CMACHECK := $(B)/host/cmacheck
 
+# What the tree is made of: each patch directory's series and patches, and
+# the common ones their series take in (scripts/series.sh): patches/common/
+# for the series, patches/common/NAME/ for patches/linux-$(KERNEL)/NAME/
+# (fixes, experiments).
 PATCHES := $(foreach d,$(KPATCHDIRS),$(d)/series $(wildcard $(d)/*.patch)) \
 	$(wildcard patches/common/series patches/common/*.patch \
-		$(if $(FIXESDIR),patches/common/fixes/series patches/common/fixes/*.patch))
+		$(foreach d,$(filter-out $(PATCHDIR),$(KPATCHDIRS)), \
+			patches/common/$(notdir $(d))/series patches/common/$(notdir $(d))/*.patch))
 FLAVOUR_FRAGMENT := $(wildcard board/common/linux/flavour/$(FLAVOUR).config)
 # Fragments: every target's, then the architecture's and the kernel's own.
 # One kernel per target boots every machine of its architecture: each
