@@ -44,9 +44,14 @@ series_id() {
 	} | sha256sum | cut -d' ' -f1
 }
 
+# No automatic gc: git am ends with "git gc --auto", which packs the
+# tree's loose objects in the background and deletes them, while the next
+# kernel's tree may be cloning from this one ("fatal: failed to copy file
+# to .../objects/8f/...": No such file or directory, seen in a fresh
+# clone's make test).
 git_src() {
 	git -C "$src" -c user.name=cmalab -c user.email=cmalab@localhost \
-		-c commit.gpgsign=false "$@"
+		-c commit.gpgsign=false -c gc.auto=0 -c maintenance.auto=false "$@"
 }
 
 if [ "$(cat "$src/.cmalab-pkgver" 2>/dev/null)" != "$pkgver" ]; then
