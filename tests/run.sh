@@ -73,7 +73,7 @@ fi
 if [ "${1:-}" = --kernels ]; then
 	for target in $targets; do
 		flavours=$(printf '%s\n' "$jobs_list" | while read -r tt t; do
-			[ "$tt" = "$target" ] && header "$t" flavour
+			[ "$tt" = "$target" ] && test_flavour "$t" "$target"
 		done | grep -vx default | sort -u | tr '\n' ' ')
 		echo "$target default $flavours"
 	done

@@ -5,9 +5,13 @@
 #   # flavour: NAME        the kernel flavour its boots use: default, or
 #                          one of board/common/linux/flavour/*.config
 #   # timeout: SECONDS     how long it may run before the runner stops it
-# and one it may add:
+# and those it may add:
 #   # soak-targets: PATTERN...  further targets for SOAK=1 (make soak),
 #                          where make test's time does not allow them
+#   # flavour-targets: PATTERN...  the targets where make test builds the
+#                          flavour (elsewhere the test runs on the default
+#                          kernel and skips, saying why, what needs the
+#                          flavour; SOAK=1 builds it everywhere)
 # tests/run.sh builds what the headers ask for and runs each test where
 # its targets say; tests/lib/run-one.sh stops it at its timeout; host.sh
 # gives its boots its flavour (FLAVOUR).
@@ -41,6 +45,25 @@ test_name() {
 # header FILE KEY: the value of FILE's "# KEY:" line, empty if it has none.
 header() {
 	sed -n "s/^# $2: *//p" "$1" | head -n 1
+}
+
+# test_flavour FILE TARGET: the kernel flavour FILE's test has on TARGET:
+# its header's, or default where its flavour-targets leave TARGET out
+# (unless SOAK=1).
+test_flavour() {
+	_fl=$(header "$1" flavour)
+	_ft=$(header "$1" flavour-targets)
+	if [ -n "$_ft" ] && [ "${SOAK:-0}" != 1 ]; then
+		_in=""
+		set -f
+		for _p in $_ft; do
+			# shellcheck disable=SC2254 # the pattern is the point
+			case $2 in $_p) _in=1 ;; esac
+		done
+		set +f
+		[ -n "$_in" ] || _fl=default
+	fi
+	echo "${_fl:-default}"
 }
 
 # header_problems FILE...: one line for each FILE whose header is not

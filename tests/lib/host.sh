@@ -23,9 +23,21 @@ default_target=${CMALAB_ALL_TARGETS%% *}
 # The kernel flavour the test's header names, for every make it runs.
 # shellcheck source=tests/lib/header.sh
 . "$top/tests/lib/header.sh"
-FLAVOUR=$(header "$test_file" flavour)
-FLAVOUR=${FLAVOUR:-default}
+FLAVOUR=$(test_flavour "$test_file" "$target")
 export FLAVOUR
+
+# stock_half N WHAT: whether this run has the stock kernel for the test's
+# stock half (its header's flavour-targets: make test builds it on some
+# targets only); if not, N results skipped, naming WHAT and why.
+stock_half() {
+	[ "$FLAVOUR" = stock ] && return 0
+	_i=0
+	while [ "$_i" -lt "$1" ]; do
+		skip "$2" "make test builds the stock kernel on $(header "$test_file" flavour-targets) only; make soak (SOAK=1) on $target too"
+		_i=$((_i + 1))
+	done
+	return 1
+}
 
 # soak SHORT LONG: a stress test's length (rounds, operations, seeds):
 # SHORT in make test, LONG with SOAK=1 (make soak), which runs the same
