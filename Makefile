@@ -15,7 +15,7 @@
 #   make lava   [BOARD=] (make run's variables): LAVA jobs in build/lava/
 #   make lava-run  [BOARD=]: BOARD's QEMU job through Debian's lava-run
 #   make test   [TARGETS="arm-6.1 arm64-6.12 ..."] [TESTS=pattern] [SOAK=1]
-#   make soak   [TARGETS=] [TESTS=]: the debug kernel's stress tests, long
+#   make soak   [TARGETS=] [TESTS=]: what make test leaves out for time
 #   make tools-static  cmacheck, cmainfo, cmawhy for a board of ARCH (build/<target>/tools-static/)
 #   make -s targets | machines | boards | target-env
 #
@@ -724,10 +724,14 @@ test:
 	@CMALAB_DEPS_CHECKED="$$(scripts/deps.sh --list $(call deps_args,$(TARGETS)))" \
 		TARGETS="$(TARGETS)" tests/run.sh
 
-# make soak: the debug kernel's stress tests (tests/debug/) at their long
-# lengths; TESTS= narrows them as for make test.
+# make soak: what make test leaves out for time - the debug kernel's
+# stress tests (tests/debug/) at their long lengths and on their
+# soak-targets, and the tests whose flavour make test builds on some
+# targets only (flavour-targets: the fixes' stock halves, cmacheck/live)
+# on every target; TESTS= narrows them as for make test (a grep pattern).
+SOAK_TESTS := /debug/\|/fixes/\|/cmacheck/live$$
 soak:
-	@$(MAKE) -s --no-print-directory test SOAK=1 TESTS='$(or $(TESTS),/debug/)'
+	@$(MAKE) -s --no-print-directory test SOAK=1 TESTS='$(or $(TESTS),$(SOAK_TESTS))'
 
 clean:
 	rm -rf $(B)/run $(B)/*/guest $(B)/*/initramfs-*.cpio $(B)/tests
