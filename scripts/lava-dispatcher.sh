@@ -30,9 +30,7 @@ arch=$(dpkg --print-architecture)
 
 rm -rf "$out.tmp"
 mkdir -p "$out.tmp/shim"
-for p in $packages; do
-	"$(dirname "$0")/deb-fetch.sh" "$arch" "$dl" "$p" "$out.tmp/root" >&2
-done
+"$(dirname "$0")/deb-fetch.sh" "$arch" "$dl" "$packages" "$out.tmp/root" >&2
 cat >"$out.tmp/shim/guestfs.py" <<'PY'
 # cmalab: python3-guestfs is not installed; no cmalab job edits an image.
 class GuestFS:

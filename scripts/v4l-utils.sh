@@ -24,9 +24,7 @@ loader=${ARCH_LOADER:?run from make (board/arch/ARCH.mk)}
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for p in $packages; do
-	"$(dirname "$0")/deb-fetch.sh" "$debarch" "$dl" "$p" "$tmp/root"
-done
+"$(dirname "$0")/deb-fetch.sh" "$debarch" "$dl" "$packages" "$tmp/root"
 
 rm -rf "$out.tmp"
 mkdir -p "$out.tmp/usr/bin" "$out.tmp/lib/$triplet"
