@@ -58,10 +58,8 @@ jobs_list=$(
 				case $boards in *" ${_b%.sh} "*) ;; *) continue ;; esac
 				;;
 			esac
-			for p in $want; do
-				# shellcheck disable=SC2254 # the pattern is the point
-				case $target in $p) echo "$target $t"; break ;; esac
-			done
+			# shellcheck disable=SC2086 # the patterns, one word each
+			! target_in "$target" $want || echo "$target $t"
 		done
 	done
 )

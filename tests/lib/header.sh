@@ -47,22 +47,30 @@ header() {
 	sed -n "s/^# $2: *//p" "$1" | head -n 1
 }
 
+# target_in TARGET PATTERN...: whether a header's shell patterns (targets,
+# soak-targets, flavour-targets) take in TARGET.
+target_in() {
+	_t=$1
+	shift
+	for _p in "$@"; do
+		# shellcheck disable=SC2254 # the pattern is the point
+		case $_t in $_p) return 0 ;; esac
+	done
+	return 1
+}
+
 # test_flavour FILE TARGET: the kernel flavour FILE's test has on TARGET:
 # its header's, or default where its flavour-targets leave TARGET out
 # (unless SOAK=1).
 test_flavour() {
 	_fl=$(header "$1" flavour)
 	_ft=$(header "$1" flavour-targets)
-	if [ -n "$_ft" ] && [ "${SOAK:-0}" != 1 ]; then
-		_in=""
-		set -f
-		for _p in $_ft; do
-			# shellcheck disable=SC2254 # the pattern is the point
-			case $2 in $_p) _in=1 ;; esac
-		done
-		set +f
-		[ -n "$_in" ] || _fl=default
+	set -f
+	# shellcheck disable=SC2086 # the patterns, one word each
+	if [ -n "$_ft" ] && [ "${SOAK:-0}" != 1 ] && ! target_in "$2" $_ft; then
+		_fl=default
 	fi
+	set +f
 	echo "${_fl:-default}"
 }
 
