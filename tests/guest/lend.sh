@@ -3,8 +3,9 @@
 # whole, clean page cache dropped into it and read back from it instead of
 # the disk, byte for byte; writes and truncation never read back stale
 # data; a device's allocation drops copies instead of migrating, also
-# while files are read; the lent pages count as reclaimable; lend=none
-# gives every page back. DEV allocates from AREA.
+# while files are read; the lent pages count as reclaimable; a fault the
+# area serves is minor; lend=none gives every page back. DEV allocates
+# from AREA.
 # usage: lend.sh AREA DEV
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
@@ -16,7 +17,7 @@ area=$1 dev=$2
 lend=/sys/module/cma/parameters/lend
 dbg=/sys/kernel/debug/cma/$area
 mnt=/mnt/lend
-plan 18
+plan 20
 
 mount -t debugfs none /sys/kernel/debug 2>/dev/null
 mkdir -p "$mnt" && mke2fs -q /dev/vda && mount -t ext2 /dev/vda "$mnt" || exit 1
@@ -135,14 +136,32 @@ _result $r "lending, $dev allocates the whole area after a buffer held at lendin
 # Lent pages count as reclaimable kernel memory, as stock CMA's free
 # pages count in MemAvailable: with lending on, MemAvailable stays within
 # a quarter of the area of what it is with lending off (it fell by the
-# whole area when the lent pages counted as used). (No hog here: see
+# whole area when the lent pages counted as used). Faults: the corpus
+# read through a shared mapping from the disk with lending off takes
+# major faults (the control: the program sees them), and from the area
+# none, with no sector read and the same bytes. (No hog here: see
 # docs/bench.md, finding 8, for why a hog that fits with lending off can
 # still be killed with it on.)
 meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
+majflt() { echo "$1" | sed -n 's/.* majflt=\([0-9]*\) .*/\1/p'; }
+mmap_read=/usr/lib/cmalab/tests/mmap-read
 echo none > "$lend"
 drop
 a0=$(meminfo MemAvailable)
+s0=$(sectors)
+ctl=$($mmap_read "$mnt"/corpus)
+s1=$(sectors)
 echo "$area" > "$lend"
+drop
+s2=$(sectors) h0=$(lend_stat hits)
+got=$($mmap_read "$mnt"/corpus)
+s3=$(sectors) h1=$(lend_stat hits)
+echo "# lending off: $ctl, $((s1 - s0)) sectors; lending: $got, $((s3 - s2)) sectors, $((h1 - h0)) hits"
+[ "$(majflt "$ctl")" -gt 0 ] && [ $((s1 - s0)) -gt 0 ]
+_result $? "the control: the corpus read through a mapping from the disk takes major faults" \
+	"$ctl"
+is "${got%% *} $(majflt "$got") $((s3 - s2)) $((h1 - h0 >= n))" "${ctl%% *} 0 0 1" \
+	"read through a mapping from the area: the same bytes, no major fault, no sector, every page a hit"
 drop
 a1=$(meminfo MemAvailable)
 echo "# MemAvailable: $a0 kB lending off, $a1 kB lending $(lend_stat lent) pages"
