@@ -7,10 +7,11 @@
 # counts the same CMA pageblocks before and after.
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
+# shellcheck source=tests/guest/meminfo.sh
+. /usr/lib/cmalab/tests/meminfo.sh
 # shellcheck source=tests/guest/hog.sh
 . /usr/lib/cmalab/tests/hog.sh
 
-meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
 # Sum of the CMA column of "Number of blocks type" in /proc/pagetypeinfo.
 cma_blocks() {
 	awk '/^Number of blocks type/ { for (i = 1; i <= NF; i++) if ($i == "CMA") c = i - 3; next }

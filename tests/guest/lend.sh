@@ -9,6 +9,8 @@
 # usage: lend.sh AREA DEV
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
+# shellcheck source=tests/guest/meminfo.sh
+. /usr/lib/cmalab/tests/meminfo.sh
 # shellcheck source=tests/guest/lend-stat.sh
 . /usr/lib/cmalab/tests/lend-stat.sh
 # shellcheck source=tests/guest/hold.sh
@@ -142,7 +144,6 @@ _result $r "lending, $dev allocates the whole area after a buffer held at lendin
 # none, with no sector read and the same bytes. (No hog here: see
 # docs/bench.md, finding 8, for why a hog that fits with lending off can
 # still be killed with it on.)
-meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
 majflt() { echo "$1" | sed -n 's/.* majflt=\([0-9]*\) .*/\1/p'; }
 mmap_read=/usr/lib/cmalab/tests/mmap-read
 echo none > "$lend"

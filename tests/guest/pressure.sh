@@ -16,6 +16,8 @@
 # copies instead of moving the hog's pages.
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
+# shellcheck source=tests/guest/meminfo.sh
+. /usr/lib/cmalab/tests/meminfo.sh
 # shellcheck source=tests/guest/hog.sh
 . /usr/lib/cmalab/tests/hog.sh
 # shellcheck source=tests/guest/hold.sh
@@ -23,7 +25,6 @@
 # shellcheck source=tests/guest/lend-stat.sh
 . /usr/lib/cmalab/tests/lend-stat.sh
 
-meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
 # --migration-only skips the reuse floors: the debug kernel's run checks
 # migration (KASAN's shadow and its watermarks leave more CMA free there).
 reuse=1 noanon=0

@@ -7,13 +7,14 @@
 # moved out of CMA and none is lost; closed, the area is back.
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
+# shellcheck source=tests/guest/meminfo.sh
+. /usr/lib/cmalab/tests/meminfo.sh
 # shellcheck source=tests/guest/hog.sh
 . /usr/lib/cmalab/tests/hog.sh
 
 dev=$1 n=$2
 area=$(cat "/sys/class/misc/vfimc-$dev/area")
 used=/sys/kernel/debug/cma/$area/used
-meminfo() { awk -v k="$1:" '$1 == k { print $2 }' /proc/meminfo; }
 # A 1920x1080 RGB24 frame: 6220800 bytes, 1519 pages.
 frame_pages=$(((1920 * 1080 * 3 + 4095) / 4096))
 
