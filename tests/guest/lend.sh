@@ -4,8 +4,10 @@
 # the disk, byte for byte; writes and truncation never read back stale
 # data; a device's allocation drops copies instead of migrating, also
 # while files are read; the lent pages count as reclaimable; a fault the
-# area serves is minor; lend=none gives every page back. DEV allocates
-# from AREA.
+# area serves is minor; a hog stock CMA runs runs with the area lent; a
+# copy is charged to its page's memory cgroup; a write to the block
+# device under the filesystem ends its copies; lend=none gives every
+# page back. DEV allocates from AREA.
 # usage: lend.sh AREA DEV
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
@@ -19,7 +21,7 @@ area=$1 dev=$2
 lend=/sys/module/cma/parameters/lend
 dbg=/sys/kernel/debug/cma/$area
 mnt=/mnt/lend
-plan 20
+plan 30
 
 mount -t debugfs none /sys/kernel/debug 2>/dev/null
 mkdir -p "$mnt" && mke2fs -q /dev/vda && mount -t ext2 /dev/vda "$mnt" || exit 1
@@ -141,9 +143,7 @@ _result $r "lending, $dev allocates the whole area after a buffer held at lendin
 # whole area when the lent pages counted as used). Faults: the corpus
 # read through a shared mapping from the disk with lending off takes
 # major faults (the control: the program sees them), and from the area
-# none, with no sector read and the same bytes. (No hog here: see
-# docs/bench.md, finding 8, for why a hog that fits with lending off can
-# still be killed with it on.)
+# none, with no sector read and the same bytes.
 majflt() { echo "$1" | sed -n 's/.* majflt=\([0-9]*\) .*/\1/p'; }
 mmap_read=/usr/lib/cmalab/tests/mmap-read
 echo none > "$lend"
@@ -169,6 +169,122 @@ echo "# MemAvailable: $a0 kB lending off, $a1 kB lending $(lend_stat lent) pages
 [ $((a0 - a1)) -lt "$count" ]
 _result $? "lending leaves MemAvailable within a quarter of the area ($((count / 1024)) MiB)" \
 	"$a0 kB -> $a1 kB"
+
+# Memory pressure: a hog of anonymous memory as large as MemFree with
+# lending off, less half the area, runs with lending off (stock CMA: the
+# area's free pages take movable allocations); with the area lent and
+# full of copies it must run too: the area gives pageblocks back while the
+# memory outside it runs short, before that memory is full of the hog and
+# only the area's pageblocks, which unmovable allocations cannot use, are
+# left. Once the hog is gone, lending takes them back.
+# hogrun MIB: the hog's last line ("verified N pages, M corrupted"), or
+# "killed" (the shell's own word for it goes with its stderr).
+hogrun() {
+	_out=$( (printf 'verify\nquit\n' | cmahog --anon "$1" 2>&1 | tail -1) 2>/dev/null)
+	echo "${_out:-killed}"
+}
+echo none > "$lend"
+drop
+mib=$(($(meminfo MemFree) / 1024 - count / 512))
+ctl=$(hogrun "$mib")
+echo "# lending off, a hog of $mib MiB: $ctl"
+case $ctl in "verified "*", 0 corrupted") r=0 ;; *) r=1 ;; esac
+_result $r "the control: with lending off, a hog of MemFree less half the area runs" "$ctl"
+echo "$area" > "$lend"
+md5sum < "$mnt"/corpus > /dev/null
+drop
+r0=$(lend_stat returned) c0=$(lend_stat cached)
+got=$(hogrun "$mib")
+r1=$(lend_stat returned)
+echo "# lending, $c0 pages cached: $got; $((r1 - r0)) pages given back"
+dmesg | grep -i "killed process" | tail -2 | sed 's/^/# /'
+case $got in "verified "*", 0 corrupted") r=0 ;; *) r=1 ;; esac
+_result $r "with the area lent and holding copies, the same hog runs: the area gave $((r1 - r0)) pages back" "$got"
+md5sum < "$mnt"/corpus > /dev/null
+drop
+is "$(lend_stat lent)" "$count" "after the hog, lending takes every page back"
+
+# Memory cgroups: a copy is charged to the cgroup of the page it copies.
+# A cgroup's pages dropped into the area still count in its
+# memory.current; its limit lowered below them, its own reclaim drops
+# them (they could not be reclaimed, and the cgroup would stay over its
+# limit); limited to 8 MiB, it reads the corpus right and keeps no more
+# than that in the area and the page cache together (before, the area
+# held its pages beyond the limit, charged to no one); lending stopped,
+# the charges go. Kernels built without memory cgroups skip these.
+cg=/sys/fs/cgroup
+mkdir -p $cg 2>/dev/null
+mount -t cgroup2 none $cg 2>/dev/null
+if grep -qw memory $cg/cgroup.controllers 2>/dev/null &&
+	echo +memory > $cg/cgroup.subtree_control && mkdir -p $cg/lend; then
+	# in_cg CMD...: CMD run in the cgroup "lend".
+	in_cg() { sh -c 'echo $$ > '$cg'/lend/cgroup.procs && exec "$@"' in_cg "$@"; }
+	echo none > "$lend" && echo "$area" > "$lend"
+	drop
+	in_cg md5sum "$mnt"/corpus > /dev/null
+	drop
+	c1=$(lend_stat cached) cur=$(cat $cg/lend/memory.current)
+	echo "# the cgroup's copies: cached $c1, memory.current $cur"
+	[ "$cur" -ge $((c1 * 4096)) ] && [ "$c1" -ge "$n" ]
+	_result $? "the cgroup's $c1 pages dropped into the area count in its memory.current ($cur bytes)"
+	echo 8M > $cg/lend/memory.max
+	cur=$(cat $cg/lend/memory.current) c2=$(lend_stat cached)
+	echo "# memory.max 8M: memory.current $cur, cached $c2"
+	[ "$cur" -le 8388608 ]
+	_result $? "its limit lowered to 8 MiB, its reclaim drops its copies (memory.current $cur, cached $c1 -> $c2)"
+	echo none > "$lend" && echo "$area" > "$lend"
+	f0=$(lend_stat refused)
+	got=$(in_cg md5sum < "$mnt"/corpus)
+	c3=$(lend_stat cached) f1=$(lend_stat refused)
+	echo "# limited to 8 MiB: cached $c3, refused $((f1 - f0)), memory.current $(cat $cg/lend/memory.current)"
+	[ "$got" = "$want" ] && [ "$c3" -le 2048 ]
+	_result $? "limited to 8 MiB, the cgroup reads the corpus right and keeps at most 2048 pages in the area ($c3; $((f1 - f0)) copies refused)"
+	echo max > $cg/lend/memory.max
+	echo none > "$lend"
+	drop
+	cur=$(cat $cg/lend/memory.current)
+	[ "$cur" -lt 2097152 ]
+	_result $? "lending off, the cgroup's charges for copies are gone (memory.current $cur bytes)"
+	rmdir $cg/lend
+	echo "$area" > "$lend"
+else
+	for what in "copies count in the cgroup" "its reclaim drops them" "a limited cgroup keeps within its limit" "the charges go"; do
+		skip "$what" "no memory cgroup in this kernel"
+	done
+fi
+
+# The disk written under the mounted filesystem (the block device opened
+# for writing, a block of a file written through it): stock reads an
+# evicted page from the disk again, so the area must not serve the copy it
+# took before. Then the control, with lending off: the file reads what
+# was written through the device.
+fibmap=/usr/lib/cmalab/tests/fibmap
+# underwrite NAME: a 4 KiB file whose page is dropped (into the area, if
+# it lends), its first block rewritten through /dev/vda; prints the sums
+# of what the file reads and of what it should: "GOT WANT".
+underwrite() {
+	dd if=/dev/urandom of="$mnt/$1" bs=4096 count=1 2>/dev/null
+	sync
+	# shellcheck disable=SC2046 # "BLOCKSIZE BLOCK"
+	set -- "$1" $($fibmap "$mnt/$1")
+	cat "$mnt/$1" > /tmp/under.old
+	dd if=/dev/urandom of=/tmp/under.blk bs="$2" count=1 2>/dev/null
+	{ cat /tmp/under.blk; tail -c $((4096 - $2)) /tmp/under.old; } > /tmp/under.want
+	drop
+	dd if=/tmp/under.blk of=/dev/vda bs="$2" seek="$3" conv=notrunc,fsync 2>/dev/null
+	drop
+	echo "$(md5sum < "$mnt/$1" | cut -d' ' -f1) $(md5sum < /tmp/under.want | cut -d' ' -f1)"
+}
+c0=$(lend_stat cached)
+got=$(underwrite under)
+echo "# lending, cached $c0 -> $(lend_stat cached): $got"
+is "${got% *}" "${got#* }" "a file block written through the device under the filesystem reads back as written, not from the area"
+dmesg | grep -q "block device [0-9]*:[0-9]* opened for writing under its holder"
+_result $? "the kernel says why the filesystem's pages are no longer kept"
+echo none > "$lend"
+got=$(underwrite control)
+is "${got% *}" "${got#* }" "the control: with lending off, the file reads what was written through the device"
+echo "$area" > "$lend"
 
 # Bad input: an area that does not exist changes nothing.
 r=0
