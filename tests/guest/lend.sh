@@ -4,10 +4,10 @@
 # the disk, byte for byte; writes and truncation never read back stale
 # data; a device's allocation drops copies instead of migrating, also
 # while files are read; the lent pages count as reclaimable; a fault the
-# area serves is minor; a hog stock CMA runs runs with the area lent; a
-# copy is charged to its page's memory cgroup; a write to the block
-# device under the filesystem ends its copies; lend=none gives every
-# page back. DEV allocates from AREA.
+# area serves is minor; a hog that stock CMA runs also runs with the
+# area lent; a copy is charged to its page's memory cgroup; a write to
+# the block device under the filesystem ends its copies; lend=none gives
+# every page back. DEV allocates from AREA.
 # usage: lend.sh AREA DEV [nohog]   (nohog: the hog's checks skip)
 # shellcheck source=tests/guest/ktap.sh
 . /usr/lib/cmalab/tests/ktap.sh
@@ -188,26 +188,26 @@ if [ "$hogs" = nohog ]; then
 		skip "$what" "nohog: half a gigabyte of page faults twice, minutes under DEBUG_PAGEALLOC and KASAN; tests/explain/lend.test runs it"
 	done
 else
-echo none > "$lend"
-drop
-mib=$(($(meminfo MemFree) / 1024 - count / 512))
-ctl=$(hogrun "$mib")
-echo "# lending off, a hog of $mib MiB: $ctl"
-case $ctl in "verified "*", 0 corrupted") r=0 ;; *) r=1 ;; esac
-_result $r "the control: with lending off, a hog of MemFree less half the area runs" "$ctl"
-echo "$area" > "$lend"
-md5sum < "$mnt"/corpus > /dev/null
-drop
-r0=$(lend_stat returned) c0=$(lend_stat cached)
-got=$(hogrun "$mib")
-r1=$(lend_stat returned)
-echo "# lending, $c0 pages cached: $got; $((r1 - r0)) pages given back"
-dmesg | grep -i "killed process" | tail -2 | sed 's/^/# /'
-case $got in "verified "*", 0 corrupted") r=0 ;; *) r=1 ;; esac
-_result $r "with the area lent and holding copies, the same hog runs: the area gave $((r1 - r0)) pages back" "$got"
-md5sum < "$mnt"/corpus > /dev/null
-drop
-is "$(lend_stat lent)" "$count" "after the hog, lending takes every page back"
+	echo none > "$lend"
+	drop
+	mib=$(($(meminfo MemFree) / 1024 - count / 512))
+	ctl=$(hogrun "$mib")
+	echo "# lending off, a hog of $mib MiB: $ctl"
+	case $ctl in "verified "*", 0 corrupted") r=0 ;; *) r=1 ;; esac
+	_result $r "the control: with lending off, a hog of MemFree less half the area runs" "$ctl"
+	echo "$area" > "$lend"
+	md5sum < "$mnt"/corpus > /dev/null
+	drop
+	r0=$(lend_stat returned) c0=$(lend_stat cached)
+	got=$(hogrun "$mib")
+	r1=$(lend_stat returned)
+	echo "# lending, $c0 pages cached: $got; $((r1 - r0)) pages given back"
+	dmesg | grep -i "killed process" | tail -2 | sed 's/^/# /'
+	case $got in "verified "*", 0 corrupted") r=0 ;; *) r=1 ;; esac
+	_result $r "with the area lent and holding copies, the same hog runs: the area gave $((r1 - r0)) pages back" "$got"
+	md5sum < "$mnt"/corpus > /dev/null
+	drop
+	is "$(lend_stat lent)" "$count" "after the hog, lending takes every page back"
 fi
 
 # Memory cgroups: a copy is charged to the cgroup of the page it copies.
