@@ -728,8 +728,10 @@ test:
 # stress tests (tests/debug/) at their long lengths and on their
 # soak-targets, and the tests whose flavour make test builds on some
 # targets only (flavour-targets: the fixes' stock halves, cmacheck/live)
-# on every target; TESTS= narrows them as for make test (a grep pattern).
-SOAK_TESTS := /debug/\|/fixes/\|/cmacheck/live$$
+# on every target, and make survey on every target (cmacheck/survey; make
+# test's covers the newest kernels); TESTS= narrows them as for make test
+# (a grep pattern).
+SOAK_TESTS := /debug/\|/fixes/\|/cmacheck/live$$\|/cmacheck/survey$$
 soak:
 	@$(MAKE) -s --no-print-directory test SOAK=1 TESTS='$(or $(TESTS),$(SOAK_TESTS))'
 
