@@ -43,17 +43,23 @@ dd if=/dev/urandom of="$mnt"/corpus bs=1M count=24 2>/dev/null
 drop
 want=$(md5sum < "$mnt"/corpus)
 n=$((24 * 256))
+# drop_caches drains only its own CPU's LRU-add batch: a page another CPU
+# has just read may sit in that CPU's batch, with a reference that keeps
+# it in the page cache (on the debug kernel's two CPUs, 6140 of 6144 pages
+# went into the area once). slack: what two CPUs' batches can hold (15
+# pages each on 6.1, 31 on 6.12).
+slack=64
 drop
 before=$(lend_stat cached)
-[ "$before" -ge "$n" ]
+[ "$before" -ge $((n - slack)) ]
 _result $? "dropping the page cache copies the corpus's $n clean pages into the area" "cached $before"
 
 s0=$(sectors) h0=$(lend_stat hits)
 got=$(md5sum < "$mnt"/corpus)
 s1=$(sectors) h1=$(lend_stat hits)
 is "$got" "$want" "the corpus reads back from the area byte for byte"
-is "$((s1 - s0)) $((h1 - h0 >= n))" "0 1" \
-	"every page of that read came from the area (hits), none from the disk"
+is "$((s1 - s0)) $((h1 - h0 >= n - slack))" "0 1" \
+	"every page of that read came from the area (hits) or the page cache, none from the disk"
 
 # Truncation: what the area held for the old file must not come back.
 dd if=/dev/urandom of="$mnt"/trunc bs=1M count=4 2>/dev/null
@@ -231,7 +237,7 @@ if grep -qw memory $cg/cgroup.controllers 2>/dev/null &&
 	drop
 	c1=$(lend_stat cached) cur=$(cat $cg/lend/memory.current)
 	echo "# the cgroup's copies: cached $c1, memory.current $cur"
-	[ "$cur" -ge $((c1 * 4096)) ] && [ "$c1" -ge "$n" ]
+	[ "$cur" -ge $((c1 * 4096)) ] && [ "$c1" -ge $((n - slack)) ]
 	_result $? "the cgroup's $c1 pages dropped into the area count in its memory.current ($cur bytes)"
 	echo 8M > $cg/lend/memory.max
 	cur=$(cat $cg/lend/memory.current) c2=$(lend_stat cached)
