@@ -4,7 +4,8 @@
 ARCHS += arm
 # The cross compiler's prefix, and its Debian packages.
 arm.cross := arm-linux-gnueabihf-
-arm.packages := gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
+# (lz4: the zImage's compression, board/common/linux/arm/boot.config)
+arm.packages := gcc-arm-linux-gnueabihf libc6-dev-armhf-cross lz4
 # Debian's name of the architecture (the guest's busybox and v4l-utils)
 # and its dynamic loader.
 arm.debarch := armhf
