@@ -115,8 +115,13 @@ PATCHDIR := patches/linux-$(KERNEL)
 # anyway: one build serves both. The debug kernel carries them too, so
 # that what they change is tried under KASAN, lockdep and two CPUs
 # (tests/debug/lend-*.test); their switches are off until a test sets them.
-EXPERIMENTS_FLAVOURS := explain debug
-FLAVOUR_PATCHDIR := $(if $(filter $(EXPERIMENTS_FLAVOURS),$(FLAVOUR)),$(patsubst %/series,%,$(wildcard $(PATCHDIR)/experiments/series)))
+# The planted kernel is the explain kernel, its options too, with a fault
+# planted on purpose after the experiments (patches/linux-$(KERNEL)/planted/),
+# which make bench's coherence stage must find (scripts/bench-coherence.sh);
+# nothing else builds it.
+EXPERIMENTS_FLAVOURS := explain debug planted
+PLANTED_FLAVOUR := planted
+FLAVOUR_PATCHDIR := $(if $(filter $(EXPERIMENTS_FLAVOURS),$(FLAVOUR)),$(patsubst %/series,%,$(wildcard $(PATCHDIR)/experiments/series $(if $(filter $(PLANTED_FLAVOUR),$(FLAVOUR)),$(PATCHDIR)/planted/series))))
 # The fixes (patches/linux-$(KERNEL)/fixes/, with the common ones its
 # series names in patches/common/fixes/): bugs the lab found in the stock
 # kernel, fixed for upstream. They go on the pristine tree first, in every
@@ -161,7 +166,7 @@ PATCHES := $(foreach d,$(KPATCHDIRS),$(d)/series $(wildcard $(d)/*.patch)) \
 	$(wildcard patches/common/series patches/common/*.patch \
 		$(foreach d,$(filter-out $(PATCHDIR),$(KPATCHDIRS)), \
 			patches/common/$(notdir $(d))/series patches/common/$(notdir $(d))/*.patch))
-FLAVOUR_FRAGMENT := $(wildcard board/common/linux/flavour/$(FLAVOUR).config)
+FLAVOUR_FRAGMENT := $(wildcard $(if $(filter $(PLANTED_FLAVOUR),$(FLAVOUR)),board/common/linux/flavour/explain.config) board/common/linux/flavour/$(FLAVOUR).config)
 # Fragments: every target's, then the architecture's and the kernel's own.
 # One kernel per target boots every machine of its architecture: each
 # machine's own options (board/machine/<machine>.config) are in it.
@@ -649,6 +654,7 @@ bench: images
 	@scripts/bench-changes.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
 	@scripts/bench-stall.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
 	@scripts/bench-lend.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
+	@scripts/bench-coherence.sh $(RESULTS) $(if $(QUICK),1,0) $(BOARD)
 
 # --- LAVA -------------------------------------------------------------------
 
