@@ -7,7 +7,10 @@
 # - "clean", the explain kernel: seeded runs of two owners and two
 #   disturbing threads until COHERENCE_OPS operations (default 10,000,000,
 #   100,000 with QUICK), COHERENCE_SEED_OPS per owner and seed (default
-#   50,000; 10,000 with QUICK); none may read what was not written.
+#   50,000; 10,000 with QUICK), from seed COHERENCE_FIRST_SEED (default 1:
+#   a campaign longer than one sitting goes on from where the last
+#   stopped), dealt to COHERENCE_JOBS boots at once (default: the host's
+#   CPUs); none may read what was not written.
 # - "planted", the planted kernel (FLAVOUR=planted: the explain kernel
 #   whose truncation keeps its range's lent copies,
 #   patches/linux-KERNEL/planted/): 10 seeds (3 with QUICK) of at most
@@ -32,7 +35,7 @@ die() { echo "bench-coherence: $*" >&2; exit 1; }
 # the setting and the rule.
 number() {
 	case $2 in
-	'' | *[!0-9]* | 0) die "$1=$2: a whole number of operations above 0" ;;
+	'' | *[!0-9]* | 0) die "$1=$2: a whole number above 0" ;;
 	esac
 	echo "$2"
 }
@@ -50,42 +53,69 @@ fi
 total=$(number COHERENCE_OPS "$total")
 per=$(number COHERENCE_SEED_OPS "$per")
 bound=$(number COHERENCE_PLANT_OPS "${COHERENCE_PLANT_OPS:-20000}")
-# Seeds 1..N, two owners each: at least the total.
+first=$(number COHERENCE_FIRST_SEED "${COHERENCE_FIRST_SEED:-1}")
+jobs=$(number COHERENCE_JOBS "${COHERENCE_JOBS:-$(nproc)}")
+# Seeds FIRST.., two owners each: at least the total.
 seeds=$(((total + 2 * per - 1) / (2 * per)))
 rm -rf "$raw"
 mkdir -p "$raw"
 
-# boot NAME FLAVOUR WANT OPS SEEDS TIMEOUT: one boot of the guest script;
-# its output in OUTDIR/guest-coherence-NAME.txt, its rows in rows.json.
+# images FLAVOUR: the kernel and initramfs of FLAVOUR and the board's device
+# tree, built before boots run at once, or one message.
+images() {
+	make -s --no-print-directory -C "$top" FLAVOUR="$1" BOARD="$board" images dtb >"$raw/build-$1.log" 2>&1 ||
+		{ tail -n 20 "$raw/build-$1.log" >&2; die "the $1 kernel failed to build (log: $raw/build-$1.log)"; }
+}
+# boot NAME FLAVOUR WANT OPS TIMEOUT SEED...: one boot of the guest
+# script; its output in OUTDIR/guest-coherence-NAME.txt, its rows in
+# rows-NAME.json.
 boot() {
-	echo "  BENCH   coherence, $1: the $2 kernel, $area lent, seeds $(echo "$5" | awk '{ print $1 "-" $NF }') of 2 x $4 operations"
-	make -s --no-print-directory -C "$top" FLAVOUR="$2" images >"$raw/build-$2.log" 2>&1 ||
-		{ tail -n 20 "$raw/build-$2.log" >&2; die "the $2 kernel failed to build (log: $raw/build-$2.log)"; }
-	_start=$(date +%s)
+	_name=$1 _flavour=$2 _want=$3 _ops=$4 _timeout=$5
+	shift 5
 	# The exit status is the guest's verdict; the rows say what it was.
-	make -s --no-print-directory -C "$top" run FLAVOUR="$2" BOARD="$board" SCRATCH_FS=ext4 \
-		RUNDIR="$raw/$1" TIMEOUT="$6" IDLE=1800 \
-		RUN="sh /usr/lib/cmalab/tests/bench-coherence.sh $area $3 $4 $5" \
-		>"$raw/$1.txt" 2>"$raw/$1.err" || true
-	cp "$raw/$1.txt" "$out/guest-coherence-$1.txt"
-	grep -q '^# coh seed ' "$raw/$1.txt" ||
-		die "$1: no exerciser run finished; see $raw/$1.err and $raw/$1/console.log"
-	echo "  BENCH   coherence, $1: $(($(date +%s) - _start)) s, $(grep -c '^ok ' "$raw/$1.txt") ok, $(grep -c '^not ok ' "$raw/$1.txt") not ok"
-	awk -v boot="$1" '$1 == "#" && $2 == "coh" {
+	make -s --no-print-directory -C "$top" run FLAVOUR="$_flavour" BOARD="$board" SCRATCH_FS=ext4 \
+		RUNDIR="$raw/$_name" TIMEOUT="$_timeout" IDLE=1800 \
+		RUN="sh /usr/lib/cmalab/tests/bench-coherence.sh $area $_want $_ops $*" \
+		>"$raw/$_name.txt" 2>"$raw/$_name.err" || true
+	cp "$raw/$_name.txt" "$out/guest-coherence-$_name.txt"
+	grep -q '^# coh seed ' "$raw/$_name.txt" ||
+		die "$_name: no exerciser run finished; see $raw/$_name.err and $raw/$_name/console.log"
+	echo "  BENCH   coherence, $_name: $(grep -c '^ok ' "$raw/$_name.txt") ok, $(grep -c '^not ok ' "$raw/$_name.txt") not ok"
+	awk -v boot="${_name%%-*}" '$1 == "#" && $2 == "coh" {
 		printf "{\"boot\": \"%s\", \"seed\": %d, \"bytes\": %d, \"lend\": \"%s\", \"ops\": %d, \"secs\": %d, \"puts\": %d, \"hits\": %d, \"mismatch\": %d, \"at\": %s}\n",
 			boot, $4, $6, $8, $10, $12, $14, $16, $18, ($20 == "-" ? "null" : $20) }' \
-		"$raw/$1.txt" >>"$raw/rows.json"
+		"$raw/$_name.txt" >"$raw/rows-$_name.json"
 }
 
-# The clean boot's time: a second per 100 operations, and half an hour.
-boot clean explain clean "$per" "$(seq 1 "$seeds" | tr '\n' ' ')" $((total / 100 + 1800))
-boot planted planted planted "$bound" "$(seq 1 "$plants" | tr '\n' ' ')" $((plants * bound / 50 + 1800))
+images explain
+images planted
+# The clean seeds, dealt round-robin to COHERENCE_JOBS boots at once (one
+# host CPU each: the guest is uniprocessor), each given a second per 100
+# of its operations and half an hour.
+echo "  BENCH   coherence, clean: the explain kernel, $area lent, seeds $first-$((first + seeds - 1)) of 2 x $per operations, $jobs boot(s) at once"
+start=$(date +%s)
+j=1
+while [ "$j" -le "$jobs" ]; do
+	mine=$(seq "$first" $((first + seeds - 1)) | awk -v j="$j" -v n="$jobs" 'NR % n == j % n' | tr '\n' ' ')
+	# shellcheck disable=SC2086 # the seeds, a word each
+	[ -z "$mine" ] || boot "clean-$j" explain clean "$per" $(($(echo $mine | wc -w) * 2 * per / 100 + 1800)) $mine &
+	j=$((j + 1))
+done
+wait
+wall=$(($(date +%s) - start))
+echo "  BENCH   coherence, clean: $wall s"
+echo "  BENCH   coherence, planted: the planted kernel, $area lent, seeds 1-$plants of at most 2 x $bound operations"
+# shellcheck disable=SC2046 # the seeds, a word each
+boot planted planted planted "$bound" $((plants * bound / 50 + 1800)) $(seq 1 "$plants")
+cat "$raw"/rows-*.json >"$raw/rows.json"
 
 jq -s --arg kernel "$(cat "$top/build/explain/$target/linux-explain/include/config/kernel.release" 2>/dev/null || echo unknown)" \
 	--arg target "$target" --arg board "$board" --arg area "$area" \
 	--argjson total "$total" --argjson per "$per" --argjson bound "$bound" \
+	--argjson jobs "$jobs" --argjson wall "$wall" \
 	'{kernel: $kernel, target: $target, board: $board, area: $area,
-	  ops_wanted: $total, ops_per_owner: $per, plant_bound: $bound, runs: .}' \
+	  ops_wanted: $total, ops_per_owner: $per, plant_bound: $bound,
+	  clean_boots: $jobs, clean_wall_secs: $wall, runs: .}' \
 	"$raw/rows.json" >"$out/coherence.json"
 
 jq -r -f "$top/scripts/bench-coherence.jq" "$out/coherence.json" >"$out/coherence.md"
