@@ -717,7 +717,13 @@ export SOAK
 ifneq ($(filter-out 0 1,$(SOAK)),)
 $(error SOAK=$(SOAK): SOAK is 0 (make test's lengths) or 1 (the stress tests' long lengths))
 endif
+# make test's room on disk: a fresh clone's build/ after a whole run held
+# 16 GiB (kernel trees and builds of every target and flavour it builds),
+# with its tests' scratch disks and a margin; scripts/space.sh stops a run
+# that would fill the disk halfway through, before anything is built.
+TEST_SPACE_GIB ?= 24
 test:
+	@scripts/space.sh $(B) $(TEST_SPACE_GIB) "make test"
 	@scripts/deps.sh $(call deps_args,$(TARGETS))
 	@TARGETS="$(TARGETS)" tests/run.sh --kernels | while read -r t fl; do \
 		a=$${t%%-*} k=$${t#*-}; \
