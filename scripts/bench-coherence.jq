@@ -4,7 +4,7 @@ def clean: [.runs[] | select(.boot == "clean")];
 def planted: [.runs[] | select(.boot == "planted")];
 def sum(f): map(f) | add // 0;
 def p50: sort | if length == 0 then null else .[(length - 1) / 2 | floor] end;
-"The coherence exerciser (tests/guest/coherence.c) with \(.area) lent to the page cache's evicted copies (\(.target), \(.kernel), \(.board), QEMU TCG, one CPU; ext4 scratch disk): two owners per seed drive their files with buffered, O_DIRECT and mmap reads and writes, truncation, punch-hole, zero-range, fsync, fadvise(DONTNEED) and drop_caches, checking every byte they read against their model, while two threads read and evict the same pages.",
+"The coherence exerciser (tests/guest/coherence.c) with \(.area) lent to the page cache's evicted copies (\(.target), \(.kernel), \(.board), QEMU TCG, one CPU; \(.fs) on the scratch disk): two owners per seed drive their files with buffered, O_DIRECT and mmap reads and writes, truncation, \(if .fs == "ext4" then "punch-hole, zero-range, " else "" end)fsync, fadvise(DONTNEED) and drop_caches, checking every byte they read against their model, while two threads read and evict the same pages.",
 "",
 "Clean (the explain kernel): \(clean | length) seeds (\(clean | map(.seed) | min)-\(clean | map(.seed) | max)) of 2 x \(.ops_per_owner) operations, \(clean | sum(.ops)) operations of \(.ops_wanted) wanted in \(.clean_wall_secs) s on \(.clean_boots) boot(s) at once (\(if (clean | sum(.secs)) > 0 then ((clean | sum(.ops)) / (clean | sum(.secs)) | floor) else "-" end) operations/s a boot), \(clean | sum(.puts)) pages put into the area and \(clean | sum(.hits)) read back from it: \(clean | sum(.mismatch)) mismatches.",
 "",

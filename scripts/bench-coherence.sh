@@ -2,7 +2,7 @@
 # make bench's coherence stage: lending judged by the coherence exerciser
 # (tests/guest/coherence.c) at volume, and the judge shown able to see a
 # fault (skipped for a kernel whose switches file has no "lend" line).
-# Two boots, each of tests/guest/bench-coherence.sh on aquila's ext4
+# Two boots, each of tests/guest/bench-coherence.sh on ext2 on aquila's
 # scratch disk with the area lent:
 # - "clean", the explain kernel: seeded runs of two owners and two
 #   disturbing threads until COHERENCE_OPS operations (default 10,000,000,
@@ -73,7 +73,7 @@ boot() {
 	_name=$1 _flavour=$2 _want=$3 _ops=$4 _timeout=$5
 	shift 5
 	# The exit status is the guest's verdict; the rows say what it was.
-	make -s --no-print-directory -C "$top" run FLAVOUR="$_flavour" BOARD="$board" SCRATCH_FS=ext4 \
+	make -s --no-print-directory -C "$top" run FLAVOUR="$_flavour" BOARD="$board" \
 		RUNDIR="$raw/$_name" TIMEOUT="$_timeout" IDLE=1800 \
 		RUN="sh /usr/lib/cmalab/tests/bench-coherence.sh $area $_want $_ops $*" \
 		>"$raw/$_name.txt" 2>"$raw/$_name.err" || true
@@ -113,7 +113,7 @@ jq -s --arg kernel "$(cat "$top/build/explain/$target/linux-explain/include/conf
 	--arg target "$target" --arg board "$board" --arg area "$area" \
 	--argjson total "$total" --argjson per "$per" --argjson bound "$bound" \
 	--argjson jobs "$jobs" --argjson wall "$wall" \
-	'{kernel: $kernel, target: $target, board: $board, area: $area,
+	'{kernel: $kernel, target: $target, board: $board, area: $area, fs: "ext2",
 	  ops_wanted: $total, ops_per_owner: $per, plant_bound: $bound,
 	  clean_boots: $jobs, clean_wall_secs: $wall, runs: .}' \
 	"$raw/rows.json" >"$out/coherence.json"
