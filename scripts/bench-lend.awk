@@ -3,7 +3,8 @@
 # lend) the read throughput of every pass but each round's first (the
 # steady state: p50, min, max), what a pass read from the disk and got
 # from the lent area (p50), what the area held after the passes (reuse:
-# lent copies for lend, pages on an LRU list otherwise; p50 over rounds),
+# pages on an LRU list, and for lend its copies too - the pageblocks it
+# gave back hold page cache; p50 over rounds),
 # the allocations' p50 and their tax (over the idle p50), and the bytes
 # found corrupt. Variables: disk (the read bandwidth, bytes/s, 0: none).
 # Loaded after scripts/bench-lib.awk (its kv()).
@@ -35,7 +36,7 @@ function ratio(x, y) { return (x == "null" || y == "null" || y == 0) ? "null" : 
 }
 /^files reuse / {
 	c = kv($0, "lend_cached"); l = kv($0, "lru")
-	add(arm " reuse", (arm == "lend" ? c : l) / kv($0, "pages"))
+	add(arm " reuse", (arm == "lend" ? c + l : l) / kv($0, "pages"))
 }
 /^files alloc / && kv($0, "ok") == 1 { add(arm " " kv($0, "size_mib"), kv($0, "latency_ns") / 1e6) }
 /^files alloc / && kv($0, "ok") != 1 { failed++ }
