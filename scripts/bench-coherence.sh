@@ -129,4 +129,4 @@ jq -e '[.runs[] | select((.boot == "clean" and .mismatch == 1)
 	die "the exerciser's verdict is not what it must be: $out/coherence.md"
 ran=$(jq '[.runs[] | select(.boot == "clean") | .ops] | add // 0' "$out/coherence.json")
 [ "$ran" -ge "$total" ] ||
-	die "the clean boot ran $ran of $total operations: see $raw/clean.err and $raw/clean/console.log"
+	die "the clean boots ran $ran of $total operations: see $raw/clean-*.err and $raw/clean-*/console.log"

@@ -7,8 +7,8 @@
 #   # coh seed S bytes B lend on|off ops N secs T puts P hits H mismatch M at A
 # (ops: both owners' operations; M 1 when an owner read what it had not
 # written, A the first such owner's operation number, else -), and a KTAP
-# result: WANT "clean" wants no mismatch, and the area to have taken and
-# given back pages; WANT "planted" (the planted kernel, whose truncation
+# result: WANT "clean" wants no mismatch (the puts and hits in its line
+# say how much of the run went through the area); WANT "planted" (the planted kernel, whose truncation
 # keeps its lent copies) wants the exerciser to see the fault, and then
 # the same seed with lending off to read only what was written (the
 # control: the fault lives in lending's path alone).
