@@ -27,7 +27,6 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=scripts/bench-common.sh
 . "$top/scripts/bench-common.sh"
 bench_init coherence "$@"
-switches=$top/patches/linux-${KERNEL:-6.1}/experiments/switches
 target=${ARCH:-arm}-${KERNEL:-6.1}
 
 die() { echo "bench-coherence: $*" >&2; exit 1; }
@@ -40,11 +39,7 @@ number() {
 	echo "$2"
 }
 
-area=$(awk '$1 == "lend" { print $4 }' "$switches" 2>/dev/null)
-if [ -z "$area" ]; then
-	echo "  BENCH   coherence: none for ${KERNEL:-6.1} ($switches has no lend switch)"
-	exit 0
-fi
+bench_lend_area coherence
 if [ "$quick" = 1 ]; then
 	total=${COHERENCE_OPS:-100000} per=${COHERENCE_SEED_OPS:-10000} plants=3
 else

@@ -27,3 +27,17 @@ bench_init() {
 	out=$(cd "$out" && pwd)
 	raw=$top/build/bench/$1-$(echo "$out" | cksum | cut -d' ' -f1)
 }
+
+# bench_lend_area STEP: the area make bench lends, the lend switch's changed
+# value in the kernel's switches file (patches/linux-KERNEL/experiments/);
+# for a kernel without one, a line saying STEP has nothing to do, and the
+# step ends there with success.
+# shellcheck disable=SC2154 # top from the caller
+bench_lend_area() {
+	_switches=$top/patches/linux-${KERNEL:-6.1}/experiments/switches
+	area=$(awk '$1 == "lend" { print $4 }' "$_switches" 2>/dev/null || true)
+	if [ -z "$area" ]; then
+		echo "  BENCH   $1: none for ${KERNEL:-6.1} ($_switches has no lend switch)"
+		exit 0
+	fi
+}

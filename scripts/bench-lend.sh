@@ -26,17 +26,12 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=scripts/bench-common.sh
 . "$top/scripts/bench-common.sh"
 bench_init lend "$@"
-switches=$top/patches/linux-${KERNEL:-6.1}/experiments/switches
 sd=${LEND_SD_BPS:-20971520}
 
 die() { echo "bench-lend: $*" >&2; exit 1; }
 
-# The area make bench lends: the lend switch's changed value.
-area=$(awk '$1 == "lend" { print $4 }' "$switches" 2>/dev/null)
-if [ -z "$area" ]; then
-	echo "  BENCH   lend: none for ${KERNEL:-6.1} ($switches has no lend switch)"
-	exit 0
-fi
+# The area make bench lends (bench-common.sh).
+bench_lend_area lend
 # fimc0 allocates; fimc1 holds the area while it must lend nothing; the
 # page cache gets 64 MiB beside the hog.
 dev=fimc0 holder=fimc1 room=64
