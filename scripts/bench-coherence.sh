@@ -10,7 +10,8 @@
 #   50,000; 10,000 with QUICK), from seed COHERENCE_FIRST_SEED (default 1:
 #   a campaign longer than one sitting goes on from where the last
 #   stopped), dealt to COHERENCE_JOBS boots at once (default: the host's
-#   CPUs); none may read what was not written.
+#   CPUs); none may read what was not written, and in each the area must
+#   have taken pages and given some back.
 # - "planted", the planted kernel (FLAVOUR=planted: the explain kernel
 #   whose truncation keeps its range's lent copies,
 #   patches/linux-KERNEL/planted/): 10 seeds (3 with QUICK) of at most
@@ -120,13 +121,17 @@ jq -s --arg kernel "$(cat "$top/build/explain/$target/linux-explain/include/conf
 
 jq -r -f "$top/scripts/bench-coherence.jq" "$out/coherence.json" >"$out/coherence.md"
 echo "  BENCH   coherence: $out/coherence.md"
-# The stage fails when the judge failed: a clean run's mismatch, a planted
-# fault not seen, or the control's mismatch.
-jq -e '[.runs[] | select((.boot == "clean" and .mismatch == 1)
+# The stage fails when the judge failed: a clean run's mismatch, a clean
+# run in which the area took no page or gave none back (it judged the
+# page cache, not lending), a planted fault not seen, or the control's
+# mismatch.
+bad=$(jq -r '.runs[] | select((.boot == "clean" and (.mismatch == 1 or .puts == 0 or .hits == 0))
 	or (.boot == "planted" and .lend == "on" and .mismatch == 0)
-	or (.boot == "planted" and .lend == "off" and .mismatch == 1))] | length == 0' \
-	"$out/coherence.json" >/dev/null ||
-	die "the exerciser's verdict is not what it must be: $out/coherence.md"
+	or (.boot == "planted" and .lend == "off" and .mismatch == 1))
+	| "\(.boot) seed \(.seed), lending \(.lend): \(.puts) puts, \(.hits) hits, mismatch \(.mismatch)"' \
+	"$out/coherence.json" | head -n 3 | paste -sd ';' -)
+[ -z "$bad" ] ||
+	die "the exerciser's verdict is not what it must be ($bad): $out/coherence.md"
 ran=$(jq '[.runs[] | select(.boot == "clean") | .ops] | add // 0' "$out/coherence.json")
 [ "$ran" -ge "$total" ] ||
 	die "the clean boots ran $ran of $total operations: see $raw/clean-*.err and $raw/clean-*/console.log"
