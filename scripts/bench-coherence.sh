@@ -19,7 +19,13 @@
 #   see the fault, and the first seed again with lending off, which must
 #   not.
 # Writes OUTDIR/coherence.json (a row per seed and boot), coherence.md,
-# and each boot's output, OUTDIR/guest-coherence-BOOT.txt.
+# and each boot's output, OUTDIR/guest-coherence-BOOT.txt. A sitting that
+# goes on from COHERENCE_FIRST_SEED keeps the clean rows of seeds 1 to
+# the one before it from OUTDIR/coherence.json when they are all there
+# and were judged the same way (the explain kernel's patch series, the
+# exerciser and its guest script, the operations per owner, the board
+# and the area): coherence.md then sums the campaign, and says which
+# sitting ran what.
 #
 # usage: bench-coherence.sh OUTDIR QUICK BOARD
 set -eu
@@ -85,6 +91,34 @@ boot() {
 
 images explain
 images planted
+# What the clean rows were judged by: a sitting goes on from an earlier
+# one's rows only when this is the same.
+series=$(cat "$top/build/explain/src/linux-${KERNEL:-6.1}/.cmalab-series" 2>/dev/null || echo unknown)
+judge=$(cat "$top/tests/guest/coherence.c" "$top/tests/guest/bench-coherence.sh" | sha256sum | cut -d' ' -f1)
+ident=$(jq -nc --arg series "$series" --arg judge "$judge" --arg board "$board" \
+	--arg area "$area" --argjson per "$per" \
+	'{series: $series, judge: $judge, board: $board, area: $area, ops_per_owner: $per}')
+# The earlier sittings' clean rows (seeds below FIRST), or none, and why.
+echo '[]' >"$raw/carried.json"
+echo '[]' >"$raw/sittings.json"
+if [ "$first" -gt 1 ]; then
+	why=
+	if [ ! -f "$out/coherence.json" ]; then
+		why="$out/coherence.json is not there"
+	elif ! jq -e --argjson id "$ident" '.judged == $id' "$out/coherence.json" >/dev/null 2>&1; then
+		why="$out/coherence.json was judged by another kernel series, exerciser, board, area or operations per owner"
+	elif ! jq -e --argjson f "$first" '[.runs[] | select(.boot == "clean" and .seed < $f) | .seed] | unique == [range(1; $f)]' \
+		"$out/coherence.json" >/dev/null; then
+		why="$out/coherence.json does not hold clean seeds 1-$((first - 1))"
+	fi
+	if [ -z "$why" ]; then
+		jq --argjson f "$first" '[.runs[] | select(.boot == "clean" and .seed < $f)]' "$out/coherence.json" >"$raw/carried.json"
+		jq --argjson f "$first" '[.sittings[]? | select(.last < $f)]' "$out/coherence.json" >"$raw/sittings.json"
+		echo "  BENCH   coherence: going on from seeds 1-$((first - 1)) of $out/coherence.json"
+	else
+		echo "  BENCH   coherence: seeds from $first alone, not a campaign from seed 1: $why"
+	fi
+fi
 # Once more, alone: the boots below run make at once, and a make that
 # finds the explain initramfs out of date (the planted build shares the
 # target's guest files) rebuilds it, racing the others on its .tmp file
@@ -113,10 +147,17 @@ cat "$raw"/rows-*.json >"$raw/rows.json"
 jq -s --arg kernel "$(cat "$top/build/explain/$target/linux-explain/include/config/kernel.release" 2>/dev/null || echo unknown)" \
 	--arg target "$target" --arg board "$board" --arg area "$area" \
 	--argjson total "$total" --argjson per "$per" --argjson bound "$bound" \
-	--argjson jobs "$jobs" --argjson wall "$wall" \
-	'{kernel: $kernel, target: $target, board: $board, area: $area, fs: "ext2",
-	  ops_wanted: $total, ops_per_owner: $per, plant_bound: $bound,
-	  clean_boots: $jobs, clean_wall_secs: $wall, runs: .}' \
+	--argjson jobs "$jobs" --argjson wall "$wall" --argjson id "$ident" \
+	--argjson first "$first" --argjson last "$((first + seeds - 1))" \
+	--arg date "$(date -u +%Y-%m-%d)" \
+	--slurpfile carried "$raw/carried.json" --slurpfile sittings "$raw/sittings.json" \
+	'. as $rows | ($rows | map(select(.boot == "clean"))) as $clean |
+	 {kernel: $kernel, target: $target, board: $board, area: $area, fs: "ext2",
+	  judged: $id, ops_wanted: $total, ops_per_owner: $per, plant_bound: $bound,
+	  clean_boots: $jobs, clean_wall_secs: $wall,
+	  sittings: ($sittings[0] + [{date: $date, first: $first, last: $last,
+		ops: ($clean | map(.ops) | add // 0), wall_secs: $wall, boots: $jobs}]),
+	  runs: ($carried[0] + $rows)}' \
 	"$raw/rows.json" >"$out/coherence.json"
 
 jq -r -f "$top/scripts/bench-coherence.jq" "$out/coherence.json" >"$out/coherence.md"
@@ -132,6 +173,6 @@ bad=$(jq -r '.runs[] | select((.boot == "clean" and (.mismatch == 1 or .puts == 
 	"$out/coherence.json" | head -n 3 | paste -sd ';' -)
 [ -z "$bad" ] ||
 	die "the exerciser's verdict is not what it must be ($bad): $out/coherence.md"
-ran=$(jq '[.runs[] | select(.boot == "clean") | .ops] | add // 0' "$out/coherence.json")
+ran=$(jq '.sittings[-1].ops' "$out/coherence.json")
 [ "$ran" -ge "$total" ] ||
 	die "the clean boots ran $ran of $total operations: see $raw/clean-*.err and $raw/clean-*/console.log"
