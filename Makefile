@@ -62,7 +62,17 @@ FLAVOUR ?= default
 # make -s targets lists them, the default first.
 space := $(subst ,, )
 include $(sort $(wildcard board/arch/*.mk))
-include $(sort $(wildcard board/machine/*.mk))
+# A machine is a file, board/machine/<machine>.mk, of the keys in
+# board/machine/keys (what each means, its kind, its default): each file
+# is checked against that table before make reads it, and a wrong key
+# stops make with one line naming the file and the key
+# (scripts/machine-check.sh).
+MACHINE_FILES := $(sort $(wildcard board/machine/*.mk))
+MACHINE_CHECK := $(shell scripts/machine-check.sh board/machine/keys $(MACHINE_FILES))
+ifneq ($(MACHINE_CHECK),)
+$(error $(MACHINE_CHECK))
+endif
+include $(MACHINE_FILES)
 KERNELS := $(patsubst patches/linux-%/series,%,$(wildcard patches/linux-*/series))
 ALL_TARGETS := $(foreach a,$(ARCHS),$(addprefix $(a)-,$(KERNELS)))
 DEFAULT_TARGET := arm-6.1
@@ -232,38 +242,25 @@ endif
 ifneq ($($(MACHINE).arch),$(ARCH))
 $(error BOARD=$(BOARD) boots machine $(MACHINE), an ARCH=$($(MACHINE).arch) machine; not ARCH=$(ARCH))
 endif
-MACHINE_QEMU := $($(MACHINE).qemu)
-MACHINE_CPU := $($(MACHINE).cpu)
-MACHINE_BOOTARGS := $($(MACHINE).bootargs)
-MACHINE_RAM_BASE := $($(MACHINE).ram-base)
-MACHINE_RAM_MIN := $($(MACHINE).ram-min)
-MACHINE_RAM_MAX := $($(MACHINE).ram-max)
-MACHINE_RAM_WHY := $($(MACHINE).ram-why)
-MACHINE_UBOOT := $($(MACHINE).uboot)
-# A real board's model: its CPUs, no virtio, the console's UART, the RAM
-# the model keeps from /memory, and the board's own mainline tree as the
-# base, built from the target's linux-source ($(TB)/machine/).
-MACHINE_SMP := $($(MACHINE).smp)
-MACHINE_VIRTIO := $(or $($(MACHINE).virtio),yes)
-MACHINE_CONSOLE_UART := $(or $($(MACHINE).console-uart),1)
-MACHINE_RAM_FIRMWARE := $($(MACHINE).ram-firmware)
-MACHINE_MAINLINE := $($(MACHINE).mainline)
-MACHINE_DMESG := $($(MACHINE).dmesg)
-# LAVA's device type of the physical board (its job carries the board's
-# own tree, or <machine>.lava-dts: the device type's, another board of
-# the SoC; $(TB)/lava/).
-MACHINE_LAVA := $($(MACHINE).lava)
-BASE_DTS := $(if $(MACHINE_MAINLINE),$(TB)/machine/$(MACHINE).dtb,$($(MACHINE).dts))
-MACHINE_LAVA_DTB := $(if $($(MACHINE).lava-dts),$(TB)/lava/$(MACHINE).dtb,$(BASE_DTS))
+# Each key of board/machine/keys as MACHINE_<KEY> (ram-base:
+# MACHINE_RAM_BASE), the machine's value or the table's default.
+MACHINE_KEYS := $(shell awk '!/^[ \t]*(\#|$$)/ { print $$1 }' board/machine/keys)
+MACHINE_DEFAULTS := $(shell awk '!/^[ \t]*(\#|$$)/ && $$3 != "-" { print $$1 "=" $$3 }' board/machine/keys)
+upper = $(subst a,A,$(subst b,B,$(subst c,C,$(subst d,D,$(subst e,E,$(subst f,F,$(subst g,G,$(subst h,H,$(subst i,I,$(subst j,J,$(subst k,K,$(subst l,L,$(subst m,M,$(subst n,N,$(subst o,O,$(subst p,P,$(subst q,Q,$(subst r,R,$(subst s,S,$(subst t,T,$(subst u,U,$(subst v,V,$(subst w,W,$(subst x,X,$(subst y,Y,$(subst z,Z,$(subst -,_,$(1))))))))))))))))))))))))))))
+MACHINE_VARS := $(foreach k,$(MACHINE_KEYS),MACHINE_$(call upper,$(k)))
+$(foreach k,$(MACHINE_KEYS),$(eval MACHINE_$(call upper,$(k)) := $$(or $$($(MACHINE).$(k)),$(patsubst $(k)=%,%,$(filter $(k)=%,$(MACHINE_DEFAULTS))))))
+# The base device tree: the board's own mainline tree, built from the
+# target's linux-source ($(TB)/machine/), or cmalab's; a LAVA job's: the
+# device type's board's, where that is another board of the SoC
+# ($(TB)/lava/).
+BASE_DTS := $(if $(MACHINE_MAINLINE),$(TB)/machine/$(MACHINE).dtb,$(MACHINE_DTS))
+MACHINE_LAVA_DTB := $(if $(MACHINE_LAVA_DTS),$(TB)/lava/$(MACHINE).dtb,$(BASE_DTS))
 
 # What make says of the target and its machine, in one list: exported to
 # the scripts, printed for the tests (make -s target-env; tests/run.sh
 # writes it once per target, build/tests/<target>/env).
 TARGET_ENV := ARCH KERNEL ARCH_CROSS ARCH_DEBARCH ARCH_LOADER ARCH_KIMAGE ARCH_KLOAD \
-	ARCH_QEMU MACHINE MACHINE_QEMU MACHINE_CPU MACHINE_BOOTARGS MACHINE_RAM_BASE \
-	MACHINE_RAM_MIN MACHINE_RAM_MAX MACHINE_RAM_WHY MACHINE_UBOOT MACHINE_SMP \
-	MACHINE_VIRTIO MACHINE_CONSOLE_UART MACHINE_RAM_FIRMWARE MACHINE_MAINLINE MACHINE_DMESG \
-	MACHINE_LAVA FIO_GUEST
+	ARCH_QEMU MACHINE $(MACHINE_VARS) FIO_GUEST
 export $(TARGET_ENV)
 # env_of VARS: VAR='value' words for a $(shell) command, which gets make's
 # environment, not its exports.

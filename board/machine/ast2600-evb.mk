@@ -1,7 +1,8 @@
 # QEMU's ast2600-evb (hw/arm/aspeed.c): Aspeed's AST2600 evaluation board,
 # a BMC SoC with two Cortex-A7s and 1 GiB of RAM at 0x80000000, booted
-# with the board's own mainline device tree. Read by the Makefile, which
-# exports the board's machine to the scripts (MACHINE_QEMU, ...).
+# with the board's own mainline device tree. Its keys and what each means:
+# board/machine/keys (the Makefile checks this file against it, and
+# exports each key to the scripts as MACHINE_<KEY>).
 MACHINES += ast2600-evb
 ast2600-evb.arch := arm
 ast2600-evb.qemu := ast2600-evb

@@ -1,7 +1,8 @@
 # QEMU's cubieboard (hw/arm/cubieboard.c): the Cubietech Cubieboard, an
 # Allwinner A10 with a Cortex-A8 and 1 GiB of RAM at 0x40000000, booted
-# with the board's own mainline device tree. Read by the Makefile, which
-# exports the board's machine to the scripts (MACHINE_QEMU, ...).
+# with the board's own mainline device tree. Its keys and what each means:
+# board/machine/keys (the Makefile checks this file against it, and
+# exports each key to the scripts as MACHINE_<KEY>).
 MACHINES += cubieboard
 cubieboard.arch := arm
 cubieboard.qemu := cubieboard

@@ -1,7 +1,8 @@
 # QEMU's raspi2b (hw/arm/raspi.c): the Raspberry Pi 2 model B, a BCM2836
 # with four Cortex-A7 cores and 1 GiB of RAM at 0x0, booted with the
-# board's own mainline device tree. Read by the Makefile, which exports
-# the board's machine to the scripts (MACHINE_QEMU, MACHINE_RAM_BASE, ...).
+# board's own mainline device tree. Its keys and what each means:
+# board/machine/keys (the Makefile checks this file against it, and
+# exports each key to the scripts as MACHINE_<KEY>).
 MACHINES += raspi2b
 raspi2b.arch := arm
 raspi2b.qemu := raspi2b

@@ -1,8 +1,8 @@
 # QEMU's raspi3b (hw/arm/raspi.c): the Raspberry Pi 3 model B, a BCM2837
 # with four Cortex-A53 cores and 1 GiB of RAM at 0x0, booted with the
-# board's own mainline device tree by the arm64 kernel. Read by the
-# Makefile, which exports the board's machine to the scripts
-# (MACHINE_QEMU, MACHINE_RAM_BASE, ...).
+# board's own mainline device tree by the arm64 kernel. Its keys and what
+# each means: board/machine/keys (the Makefile checks this file against
+# it, and exports each key to the scripts as MACHINE_<KEY>).
 MACHINES += raspi3b
 raspi3b.arch := arm64
 raspi3b.qemu := raspi3b

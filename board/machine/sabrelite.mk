@@ -1,7 +1,8 @@
 # QEMU's sabrelite (hw/arm/sabrelite.c): the Boundary Devices SABRE Lite,
 # an NXP i.MX6 Quad with four Cortex-A9s and 1 GiB of RAM at 0x10000000,
-# booted with the board's own mainline device tree. Read by the Makefile,
-# which exports the board's machine to the scripts (MACHINE_QEMU, ...).
+# booted with the board's own mainline device tree. Its keys and what each
+# means: board/machine/keys (the Makefile checks this file against it, and
+# exports each key to the scripts as MACHINE_<KEY>).
 MACHINES += sabrelite
 sabrelite.arch := arm
 sabrelite.qemu := sabrelite

@@ -1,6 +1,7 @@
 # QEMU's virt machine with a Cortex-A57 (hw/arm/virt.c), the arm64
-# target's machine. Read by the Makefile, which exports the board's
-# machine to the scripts (MACHINE_QEMU, MACHINE_RAM_BASE, ...).
+# target's machine. Its keys and what each means: board/machine/keys (the
+# Makefile checks this file against it, and exports each key to the
+# scripts as MACHINE_<KEY>).
 MACHINES += virt-arm64
 virt-arm64.arch := arm64
 # qemu-system-<arch> -M ... -cpu ...: with firmware (U-Boot) arm64 would
