@@ -54,6 +54,10 @@ set -eu
 out=$1 arch=$2 target=$3 board=$4 kernel=$5 dtb=$6 initramfs=$7 ram=$8
 kargs="$9 cmalab.check=boards/$board"
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+# shellcheck source=scripts/qemu-args.sh
+. "$here/qemu-args.sh"
 
 die() { echo "lava-job: $*" >&2; exit 1; }
 machine=${MACHINE_QEMU:?run from make: the machine (board/machine/MACHINE.mk)}
@@ -64,31 +68,28 @@ for f in "$kernel" "$dtb" "$initramfs" ${uboot:+"$fit"} ${lava:+"$bdtb"}; do
 	[ -r "$f" ] || die "$f is missing (make images fit)"
 done
 case $kargs in *\"*|*\'*) die "$board: a command line with quotes cannot go into a LAVA job: $kargs" ;; esac
-case $ram in
-*G) mib=$((${ram%G} * 1024)) ;;
-*M) mib=${ram%M} ;;
-*) die "RAM=$ram: want a size in M or G" ;;
-esac
+bytes=$(size_bytes "$ram") || die "RAM=$ram: not a size"
+mib=$((bytes / 1048576))
 # The template's NIC is virtio's unless the job names another; a real
 # board's model has its own (the A10's EMAC, the AST2600's FTGMAC100) or
 # none, and a NIC given an id and no model is the machine's own.
 nic=
 [ "${MACHINE_VIRTIO:-yes}" = yes ] || nic="
   model: id=nic0"
-# What make run gives QEMU beyond the template's options: the machine's
-# CPUs, and the console's UART where it is not the first (the ones before
-# it get no backend).
+# What make run gives QEMU beyond the template's options
+# (scripts/qemu-args.sh): the machine's CPUs, and the console's UART
+# where it is not the first (the ones before it get no backend), each
+# option and its value an item.
+[ -z "${MACHINE_SMP:-}" ] || qemu_add -smp "$(qemu_cpus 1)"
+qemu_uarts
+[ "${MACHINE_CONSOLE_UART:-1}" -eq 1 ] || qemu_add -serial mon:stdio
+eval "set -- $qemu_argv"
 extra=
-[ -z "${MACHINE_SMP:-}" ] || extra="$extra
-  - -smp $MACHINE_SMP"
-n=1
-while [ "$n" -lt "${MACHINE_CONSOLE_UART:-1}" ]; do
+while [ $# -ge 2 ]; do
 	extra="$extra
-  - -serial null"
-	n=$((n + 1))
+  - $1 $2"
+	shift 2
 done
-[ "$n" -eq 1 ] || extra="$extra
-  - -serial mon:stdio"
 
 mkdir -p "$out"
 out=$(cd "$out" && pwd)

@@ -79,12 +79,10 @@ case $scratchfs in
 *) die "SCRATCH_FS=$scratchfs: the scratch disk is blank (empty) or ext4" ;;
 esac
 
-qemu=${ARCH_QEMU:?run from make: the QEMU binary (board/arch/ARCH.mk)}
+# shellcheck source=scripts/qemu-args.sh
+. "$(dirname "$0")/qemu-args.sh"
 machine=${MACHINE_QEMU:?run from make: the machine (board/machine/MACHINE.mk)}
-cpu=${MACHINE_CPU:-}
 virtio=${MACHINE_VIRTIO:-yes}
-[ -z "${MACHINE_SMP:-}" ] || cpus=$MACHINE_SMP
-uart=${MACHINE_CONSOLE_UART:-1}
 
 # bps NAME VALUE: a bandwidth in bytes per second, or empty.
 bps() {
@@ -95,7 +93,7 @@ bps() {
 }
 bps DISK_WRITE_BPS "$wbps"
 bps DISK_READ_BPS "$rbps"
-throttle=${wbps:+,throttling.bps-write=$wbps}${rbps:+,throttling.bps-read=$rbps}
+throttle=${wbps:+throttling.bps-write=$wbps}${rbps:+${wbps:+,}throttling.bps-read=$rbps}
 
 for f in "$kernel" "$initramfs" "$dtb"; do
 	[ -r "$f" ] || die "$f is missing (make images)"
@@ -135,37 +133,26 @@ if [ -n "${UBOOT:-}" ]; then
 	"$here/uboot-script.sh" "${ARCH:-arm}" "$rundir/boot.scr" "$board" "$bootargs"
 	"$here/uboot-disk.sh" "$rundir/boot.img" "$rundir/boot.scr" "$rundir/cmalab.itb"
 	[ "$virtio" = yes ] || die "UBOOT: booting through U-Boot needs virtio (the FIT's disk); $machine has none"
-	set -- "$qemu" -M "$machine" -cpu "$cpu" -smp "$cpus" -m "$ram" -nographic -nic none \
-		-no-reboot -bios "$UBOOT" \
-		-device virtio-serial-device \
-		-chardev "file,id=out,path=$out" -device virtconsole,chardev=out \
-		-chardev "file,id=data,path=$data" -device virtconsole,chardev=data \
-		-drive "file=$rundir/boot.img,if=none,format=raw,id=boot" \
-		-device virtio-blk-device,drive=boot
+	qemu_machine "$cpus" "$ram"
+	qemu_add -bios "$UBOOT"
+	qemu_channels "$out" "$data"
+	qemu_disk "$rundir/boot.img" boot
 else
-	set -- "$qemu" -M "$machine"
-	[ -z "$cpu" ] || set -- "$@" -cpu "$cpu"
-	set -- "$@" -smp "$cpus" -m "$ram" -nographic -nic none \
-		-no-reboot -kernel "$kernel" -initrd "$rundir/initramfs.cpio" \
-		-dtb "$dtb" -append "$bootargs"
+	qemu_machine "$cpus" "$ram"
+	qemu_add -kernel "$kernel" -initrd "$rundir/initramfs.cpio" -dtb "$dtb" -append "$bootargs"
 	if [ "$virtio" = yes ]; then
 		# A sparse scratch disk, /dev/vda in the guest: real page cache for tests.
 		rm -f "$rundir/scratch.img"
 		truncate -s 1G "$rundir/scratch.img"
 		scratch_fs "$rundir/scratch.img"
-		set -- "$@" -device virtio-serial-device \
-			-chardev "file,id=out,path=$out" -device virtconsole,chardev=out \
-			-chardev "file,id=data,path=$data" -device virtconsole,chardev=data \
-			-drive "file=$rundir/scratch.img,if=none,format=raw,id=scratch$throttle" \
-			-device virtio-blk-device,drive=scratch
+		qemu_channels "$out" "$data"
+		qemu_disk "$rundir/scratch.img" scratch "$throttle"
 	fi
 fi
-# The UARTs before the console's: nothing behind them.
-n=1
-while [ "$n" -lt "$uart" ]; do
-	set -- "$@" -serial null
-	n=$((n + 1))
-done
+# The UARTs before the console's: nothing behind them. The console's
+# -serial comes last, as each way of running takes it.
+qemu_uarts
+eval "set -- $qemu_argv"
 
 if [ "$mode" = shell ]; then
 	# Interactive: console on stdio (works without a TTY too).
@@ -259,7 +246,7 @@ elif grep -q 'Kernel panic' "$console"; then
 elif grep -qE 'Internal error: Oops|BUG: |Unable to handle kernel' "$console"; then
 	fail "kernel oops: $(grep -m1 -E 'Internal error: Oops|BUG: |Unable to handle kernel' "$console" | sed 's/^\[[^]]*\] //')"
 elif [ "$rc" -ne 0 ]; then
-	fail "$qemu exited with status $rc: $(tail -n 1 "$rundir/qemu.log")"
+	fail "${ARCH_QEMU:-qemu} exited with status $rc: $(tail -n 1 "$rundir/qemu.log")"
 fi
 status=$(sed -n 's/^cmalab: exit \([0-9][0-9]*\)\r*$/\1/p' "$console" | tail -n 1)
 [ -n "$status" ] || fail "the guest powered off without reporting an exit status"
