@@ -322,7 +322,7 @@ export CMALAB_KARGS := $(KARGS)
 RUNDIR ?= $(B)/run
 
 .NOTPARALLEL:
-.PHONY: all help targets machines boards fit-boards target-env deps images kernel initramfs dtb dtbs dtschema board-dtbs run shell check survey survey-target bench fit run-uboot lava lava-job lava-dispatcher lava-run tools-static test soak clean distclean FORCE
+.PHONY: all help targets machines machine-table boards fit-boards target-env deps images kernel initramfs dtb dtbs dtschema board-dtbs run shell check survey survey-target bench fit run-uboot lava lava-job lava-dispatcher lava-run tools-static test soak clean distclean FORCE
 
 all: images
 
@@ -334,6 +334,12 @@ targets:
 	@echo $(DEFAULT_TARGET) $(filter-out $(DEFAULT_TARGET),$(ALL_TARGETS))
 machines:
 	@echo $(MACHINES)
+# The machines as a markdown table (docs/boards.md holds it; the
+# machine-keys test keeps the two the same).
+machine-table:
+	@echo '| machine | architecture | base device tree | CPUs | RAM | LAVA device type of the physical board |'
+	@echo '| --- | --- | --- | --- | --- | --- |'
+	@$(foreach m,$(MACHINES),echo '| `$(m)` | $($(m).arch) | $(if $($(m).mainline),the board'"'"'s own: `$($(m).mainline)`,cmalab'"'"'s: `$($(m).dts)`) | $(or $($(m).smp),CPUS= (1)) | $($(m).ram-min)$(if $(filter-out $($(m).ram-min),$($(m).ram-max)), to $($(m).ram-max)) at $($(m).ram-base) | $(if $($(m).lava),`$($(m).lava)`$(if $($(m).lava-dts), (its job carries that board'"'"'s tree: `$($(m).lava-dts)`)),$(if $($(m).uboot),a lab'"'"'s U-Boot board (`LAVA_UBOOT_DEVICE`),none in lava-server)) |';)
 boards:
 	@echo $(BOARDS)
 fit-boards:
