@@ -43,7 +43,7 @@ function kind_says(kind) {
 	if (kind == "size")
 		return "a size such as 128M or 1G"
 	if (kind == "address")
-		return "an address such as 0x40000000"
+		return "an address (a number, 0x-hex or decimal)"
 	if (kind == "count")
 		return "a whole number above 0"
 	if (kind == "yes-no")
